@@ -1,0 +1,86 @@
+// The signed-in user's session as the browser keeps it (spec section 3):
+// localStorage 'auth' = { token, user }. Parsing never throws; anything that
+// is not a usable session reads as null.
+import { SESSION_STORAGE_KEYS } from '@gets/schema';
+import { isRecord, parseJson } from '@/lib/storage';
+
+export type UserType = 'SPONSOR' | 'EARNER';
+
+export interface SessionUser {
+  _id: string;
+  email: string;
+  fullName: string;
+  userName: string;
+  /** Normalised to upper case; the spec sees both 'sponsor' and 'SPONSOR'. */
+  userType: UserType | null;
+  status: string | null;
+  isVerified: boolean;
+  profilePic: string | null;
+  /** Custodial wallet address. */
+  account: string | null;
+}
+
+export interface UserSession {
+  token: string;
+  user: SessionUser;
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const strOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+function parseUserType(value: unknown): UserType | null {
+  const upper = typeof value === 'string' ? value.toUpperCase() : '';
+  return upper === 'SPONSOR' || upper === 'EARNER' ? upper : null;
+}
+
+export function parseSession(raw: string | null): UserSession | null {
+  const stored = parseJson(raw);
+  if (!isRecord(stored) || typeof stored.token !== 'string' || stored.token === '') return null;
+  const user = stored.user;
+  if (!isRecord(user)) return null;
+  return {
+    token: stored.token,
+    user: {
+      _id: str(user._id),
+      email: str(user.email),
+      fullName: str(user.fullName),
+      userName: str(user.userName),
+      userType: parseUserType(user.userType),
+      status: strOrNull(user.status),
+      isVerified: user.isVerified === true,
+      profilePic: strOrNull(user.profilePic),
+      account: strOrNull(user.account),
+    },
+  };
+}
+
+/** The name to show for a user: user name, else full name, else email. */
+export function displayName(user: SessionUser): string {
+  return user.userName || user.fullName || user.email || 'Account';
+}
+
+// Same-tab writes do not fire 'storage', so writers announce them here.
+export const SESSION_CHANGE_EVENT = 'gets:session-change';
+
+function notify(): void {
+  window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
+}
+
+export function readRawStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(session: { token: string; user: unknown }): void {
+  window.localStorage.setItem(SESSION_STORAGE_KEYS.user, JSON.stringify(session));
+  notify();
+}
+
+export function clearSession(): void {
+  window.localStorage.removeItem(SESSION_STORAGE_KEYS.user);
+  notify();
+}

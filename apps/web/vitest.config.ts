@@ -1,0 +1,18 @@
+// The web project of the root vitest run: the Vite config (aliases, React)
+// plus jsdom and the testing-library set-up.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/test/setup.ts'],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  }),
+);
