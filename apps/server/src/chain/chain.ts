@@ -1,0 +1,64 @@
+// Connects the platform to its chain: the embedded Anvil on the default
+// configuration, or any EVM JSON-RPC node given by CHAIN_RPC_URL.
+import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem';
+import type { Config } from '../config.ts';
+import { startAnvil, type AnvilProcess } from './anvil.ts';
+
+export interface ChainConnection {
+  chain: Chain;
+  rpcUrl: string;
+  embedded: boolean;
+  publicClient: PublicClient;
+  close(): Promise<void>;
+}
+
+export async function connectChain(config: Config['chain']): Promise<ChainConnection> {
+  let anvil: AnvilProcess | undefined;
+  let rpcUrl: string;
+  if (config.kind === 'embedded') {
+    anvil = await startAnvil({
+      chainId: config.chainId,
+      port: config.port,
+      stateFile: config.stateFile,
+    });
+    rpcUrl = anvil.rpcUrl;
+  } else {
+    rpcUrl = config.rpcUrl;
+  }
+
+  const chain = defineChain({
+    id: config.chainId,
+    name: config.kind === 'embedded' ? 'Embedded Anvil' : `Chain ${config.chainId}`,
+    nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 2 }) });
+
+  try {
+    const remoteChainId = await publicClient.getChainId();
+    if (remoteChainId !== config.chainId) {
+      throw new Error(
+        `CHAIN_ID: the node at ${rpcUrl} reports chain id ${remoteChainId}, but ${config.chainId} is configured`,
+      );
+    }
+  } catch (error) {
+    await anvil?.stop();
+    if (error instanceof Error && error.message.startsWith('CHAIN_ID')) throw error;
+    throw new Error(
+      `CHAIN_RPC_URL: cannot reach the chain at ${rpcUrl}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+
+  return {
+    chain,
+    rpcUrl,
+    embedded: config.kind === 'embedded',
+    publicClient,
+    close: async () => {
+      await anvil?.stop();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// Configuration is read from the environment once, at start, and validated
+// here; a bad value stops the start with a message naming the variable.
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_CHAIN_ID } from '@gets/schema';
+
+const privateKey = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key');
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+const url = (protocols: string[]) =>
+  z.url({ error: 'must be a URL' }).refine((value) => protocols.some((p) => value.startsWith(p)), {
+    error: `must start with ${protocols.join(' or ')}`,
+  });
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MODE: z
+    .enum(['all', 'api', 'worker'], { error: 'must be one of all, api, worker' })
+    .default('all'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
+  CHAIN_RPC_URL: url(['http://', 'https://']).optional(),
+  CHAIN_ID: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .positive()
+    .default(DEFAULT_CHAIN_ID),
+  ANVIL_PORT: port.default(0),
+  DEPLOYER_PRIVATE_KEY: privateKey.optional(),
+  RELAYER_PRIVATE_KEYS: z
+    .string()
+    .transform((value) => value.split(',').map((key) => key.trim()))
+    .pipe(z.array(privateKey).min(1, 'must list at least one key'))
+    .optional(),
+  TREASURY_ADDRESS: address.optional(),
+  CONTRACT_ADDRESSES: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of contract addresses' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), address, { error: 'must be a JSON object of contract addresses' }))
+    .optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  WORKER_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mode: 'all' | 'api' | 'worker';
+  logLevel: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  chain:
+    | { kind: 'embedded'; chainId: number; port: number; stateFile: string }
+    | { kind: 'external'; rpcUrl: string; chainId: number };
+  /** Keys the server signs with; on the embedded chain, Anvil's well-known dev accounts. */
+  deployerPrivateKey: `0x${string}` | undefined;
+  relayerPrivateKeys: `0x${string}`[];
+  treasuryAddress: `0x${string}` | undefined;
+  contractAddresses: Record<string, `0x${string}`> | undefined;
+  webDistDir: string;
+  workerHeartbeatIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Anvil's default mnemonic accounts 0-2. Only ever used against the embedded
+ * Anvil chain, where they are funded at genesis; never for an external chain.
+ */
+export const ANVIL_DEV_KEYS = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3bfbb8d6c09a9c4d',
+] as const;
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as shells often export VAR= for "nothing".
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  const problems: string[] = [];
+  if (e.CHAIN_RPC_URL && !e.CONTRACT_ADDRESSES && !e.DEPLOYER_PRIVATE_KEY) {
+    problems.push(
+      'DEPLOYER_PRIVATE_KEY: required with CHAIN_RPC_URL unless CONTRACT_ADDRESSES is given (the contracts are deployed on first start)',
+    );
+  }
+  if (e.CHAIN_RPC_URL && !e.RELAYER_PRIVATE_KEYS) {
+    problems.push(
+      'RELAYER_PRIVATE_KEYS: required with CHAIN_RPC_URL (relayers pay the gas of users)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const embedded = !e.CHAIN_RPC_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mode: e.MODE,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    chain: e.CHAIN_RPC_URL
+      ? { kind: 'external', rpcUrl: e.CHAIN_RPC_URL, chainId: e.CHAIN_ID }
+      : {
+          kind: 'embedded',
+          chainId: e.CHAIN_ID,
+          port: e.ANVIL_PORT,
+          stateFile: path.join(dataDir, 'anvil', 'state.json'),
+        },
+    deployerPrivateKey: (e.DEPLOYER_PRIVATE_KEY ?? (embedded ? ANVIL_DEV_KEYS[0] : undefined)) as
+      `0x${string}` | undefined,
+    relayerPrivateKeys: (e.RELAYER_PRIVATE_KEYS ??
+      (embedded ? [ANVIL_DEV_KEYS[1], ANVIL_DEV_KEYS[2]] : [])) as `0x${string}`[],
+    treasuryAddress: e.TREASURY_ADDRESS as `0x${string}` | undefined,
+    contractAddresses: e.CONTRACT_ADDRESSES as Record<string, `0x${string}`> | undefined,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    workerHeartbeatIntervalMs: e.WORKER_HEARTBEAT_INTERVAL_MS,
+  };
+}

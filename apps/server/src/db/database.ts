@@ -1,0 +1,91 @@
+// One small interface over the two databases the platform runs on: PGlite
+// (PostgreSQL in WASM, the embedded default) and a real PostgreSQL server.
+// Repositories speak SQL through it and never see which one is underneath.
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs several statements at once (no parameters); used by migrations. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN/COMMIT, rolling back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string; searchPath?: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  // Without a data directory PGlite lives in memory (used by tests).
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await q.query<Row>(sql, params);
+      return result.rows;
+    },
+    async exec(sql) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    driver: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(target: { url: string; searchPath?: string }): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    // A schema per test run keeps parallel suites apart on one database.
+    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+  });
+  // Fail at start, with the server's own words, rather than at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params?: unknown[]) {
+      const result = await q.query(sql, params);
+      return result.rows as Row[];
+    },
+    async exec(sql) {
+      await q.query(sql);
+    },
+  });
+  return {
+    driver: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

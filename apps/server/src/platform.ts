@@ -1,0 +1,94 @@
+// Starts and stops the whole platform in one place: database and migrations,
+// chain and contracts, background worker and HTTP server, as the mode asks.
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { connectChain, type ChainConnection } from './chain/chain.ts';
+import { ensureDeployment } from './chain/deployment.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { startWorker, type Worker } from './worker/worker.ts';
+
+export interface Platform {
+  ctx: AppContext;
+  /** Base URL of the HTTP server, when this process serves HTTP. */
+  url: string | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Overrides for tests: a schema to keep one test run apart on a shared PostgreSQL. */
+  postgresSearchPath?: string;
+}
+
+export async function startPlatform(config: Config, options: StartOptions = {}): Promise<Platform> {
+  const log = pino({ level: config.logLevel });
+  const cleanups: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => log.error({ err: error }, 'shutdown step failed'));
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    const db: Database = await openDatabase(
+      config.database.kind === 'pglite'
+        ? { kind: 'pglite', dataDir: config.database.dataDir }
+        : { kind: 'postgres', url: config.database.url, searchPath: options.postgresSearchPath },
+    ).catch((error: unknown) => {
+      const variable = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
+      throw new Error(`${variable}: cannot open the database: ${(error as Error).message}`, {
+        cause: error,
+      });
+    });
+    cleanups.push(() => db.close());
+    const applied = await migrate(db);
+    if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
+
+    const chain: ChainConnection = await connectChain(config.chain);
+    cleanups.push(() => chain.close());
+    const deployment = await ensureDeployment(db, chain, config, {
+      info: (message) => log.info(message),
+    });
+
+    const ctx: AppContext = { config, db, chain, deployment };
+
+    let worker: Worker | undefined;
+    if (config.mode !== 'api') {
+      worker = await startWorker(db, {
+        heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
+        log,
+      });
+      cleanups.push(() => worker!.stop());
+    }
+
+    let url: string | undefined;
+    if (config.mode !== 'worker') {
+      const app: FastifyInstance = await buildApp(ctx);
+      cleanups.push(() => app.close());
+      const address = await app.listen({ port: config.port, host: config.host });
+      url = displayUrl(address);
+    }
+
+    return { ctx, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Fastify reports the bound address; show a host a browser can open. */
+function displayUrl(address: string) {
+  const parsed = new URL(address);
+  if (
+    parsed.hostname === '127.0.0.1' ||
+    parsed.hostname === '0.0.0.0' ||
+    parsed.hostname === '[::]'
+  ) {
+    parsed.hostname = 'localhost';
+  }
+  return parsed.origin;
+}

@@ -1,0 +1,59 @@
+// The start command on the embedded defaults: ready message, Ctrl-C stops
+// everything it started (Anvil included), a second start finds the same state,
+// and a bad variable stops the start with a message naming it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive, startServerProcess } from '../helpers/server-process.ts';
+
+describe('the start command', () => {
+  let dataDir: string;
+  afterAll(async () => {
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, stops on SIGINT with its Anvil, and starts again on the same state', async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-start-'));
+    const env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
+
+    const first = await startServerProcess(env, 90_000);
+    expect((await fetch(`${first.url}/gs-api/health`)).status).toBe(200);
+    expect(first.output()).toContain('Deployed the platform contracts');
+    const anvilPid = Number(await fs.readFile(path.join(dataDir, 'anvil', 'anvil.pid'), 'utf8'));
+    expect(isAlive(anvilPid)).toBe(true);
+    const heightBefore = await latestBlock(first.url);
+
+    expect(await first.stop('SIGINT')).toBe(0);
+    expect(isAlive(anvilPid)).toBe(false);
+    await expect(fs.access(path.join(dataDir, 'anvil', 'state.json'))).resolves.toBeUndefined();
+
+    const second = await startServerProcess(env, 30_000);
+    try {
+      expect((await fetch(`${second.url}/gs-api/health`)).status).toBe(200);
+      expect(second.output()).not.toContain('Deployed the platform contracts');
+      expect(await latestBlock(second.url)).toBeGreaterThanOrEqual(heightBefore);
+    } finally {
+      expect(await second.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  it('refuses a bad variable with a message naming it, and exits non-zero', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { PATH: process.env.PATH ?? '', PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('PORT: must be a number');
+  });
+});
+
+async function latestBlock(url: string) {
+  const body = (await (await fetch(`${url}/gs-api/health`)).json()) as {
+    data: { chain: { latestBlock: string } };
+  };
+  return BigInt(body.data.chain.latestBlock);
+}

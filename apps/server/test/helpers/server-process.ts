@@ -1,0 +1,63 @@
+// Runs the server entry point as its own process, the way `npm start` does
+// after the web build, for tests and benchmarks of start, stop and restart.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startServerProcess(env: Record<string, string>, readyTimeoutMs = 60_000) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return new Promise<ServerProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server not ready within ${readyTimeoutMs} ms:\n${output}`));
+    }, readyTimeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is ready at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          url: match[1]!,
+          output: () => output,
+          async stop(signal = 'SIGINT') {
+            child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
+
+export function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

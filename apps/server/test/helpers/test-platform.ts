@@ -1,0 +1,79 @@
+// Boots the real platform for API tests: PGlite in a temporary data directory,
+// or, when DATABASE_URL is set, a fresh schema on that PostgreSQL; a throwaway
+// Anvil; the real HTTP server on a free port.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Env } from '../../src/config.ts';
+import { startPlatform, type Platform } from '../../src/platform.ts';
+
+export interface TestPlatform extends Platform {
+  url: string;
+  dataDir: string;
+  webDistDir: string;
+  /** fetch against the platform's base URL. */
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+}
+
+export const WEB_APP_MARKER = 'test-web-app-index';
+
+export async function startTestPlatform(
+  env: Partial<Record<keyof Env, string>> = {},
+  options: { dataDir?: string; schema?: string } = {},
+): Promise<TestPlatform> {
+  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gets-test-')));
+  const webDistDir = path.join(dataDir, 'web-dist');
+  await fs.mkdir(webDistDir, { recursive: true });
+  await fs.writeFile(
+    path.join(webDistDir, 'index.html'),
+    `<!doctype html><html><body><div id="root">${WEB_APP_MARKER}</div></body></html>`,
+  );
+
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl
+    ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`)
+    : undefined;
+  if (databaseUrl && schema) await createSchema(databaseUrl, schema);
+
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    ANVIL_PORT: '0',
+    LOG_LEVEL: 'silent',
+    WORKER_HEARTBEAT_INTERVAL_MS: '200',
+    WEB_DIST_DIR: webDistDir,
+    DATABASE_URL: databaseUrl,
+    ...env,
+  });
+  const platform = await startPlatform(config, schema ? { postgresSearchPath: schema } : {});
+  if (!platform.url) throw new Error('the test platform serves no HTTP (MODE=worker?)');
+  const url = platform.url;
+  return {
+    ...platform,
+    url,
+    dataDir,
+    webDistDir,
+    request: (pathname, init) => fetch(new URL(pathname, url), init),
+    async stop() {
+      await platform.stop();
+      if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+      if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema);
+    },
+  };
+}
+
+export async function createSchema(databaseUrl: string, schema: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await client.end();
+}
+
+export async function dropSchema(databaseUrl: string, schema: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
