@@ -1,7 +1,7 @@
 // The web project of the root vitest run: the Vite config (aliases, React)
 // plus jsdom and the testing-library set-up.
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,

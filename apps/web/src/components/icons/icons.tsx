@@ -1,6 +1,6 @@
 // Inline SVG icons (UI and social). Hand-drawn on a 24-unit grid so the app
-// needs no icon package; each is decorative (aria-hidden) — the control that
-// holds it carries the accessible name.
+// needs no icon package. Decorative (aria-hidden) unless given an aria-label;
+// usually the control that holds an icon carries the accessible name.
 import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
@@ -11,7 +11,7 @@ function Svg({ children, ...props }: IconProps) {
       viewBox="0 0 24 24"
       width="1em"
       height="1em"
-      aria-hidden="true"
+      aria-hidden={props['aria-label'] ? undefined : true}
       focusable="false"
       {...props}
     >

@@ -57,7 +57,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-left shadow-sm transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <UserAvatar user={user} size="size-8" />
-        <span className="hidden flex-col leading-tight sm:flex">
+        <span className="flex flex-col leading-tight max-sm:sr-only">
           <span className="flex items-center gap-1 text-sm font-semibold text-slate-900">
             {name}
             {isVerifiedSponsor(user) && <VerifiedTick />}
@@ -67,7 +67,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
             Connected
           </span>
         </span>
-        <span className="sr-only sm:hidden">{name}</span>
         <ChevronDownIcon className="size-4 text-slate-500" />
       </button>
       {open && (
