@@ -9,9 +9,7 @@ describe('site footer', () => {
     try {
       renderRoute('/how-it-works');
       const footer = await screen.findByRole('contentinfo');
-      expect(
-        within(footer).getByText(`© 2031 ${PRODUCT_NAME}. All rights reserved.`),
-      ).toBeTruthy();
+      expect(within(footer).getByText(`© 2031 ${PRODUCT_NAME}. All rights reserved.`)).toBeTruthy();
     } finally {
       vi.useRealTimers();
     }

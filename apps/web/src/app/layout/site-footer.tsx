@@ -3,12 +3,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { EXTERNAL_LINKS, PRODUCT_NAME, TOKEN } from '@gets/schema';
-import {
-  LinkedInIcon,
-  TelegramIcon,
-  XIcon,
-  YouTubeIcon,
-} from '@/components/icons/icons';
+import { LinkedInIcon, TelegramIcon, XIcon, YouTubeIcon } from '@/components/icons/icons';
 import { BrandLogo } from '@/components/ui/brand-logo';
 
 const COMPANY_LINKS = [
@@ -34,7 +29,13 @@ const SOCIAL_LINKS: readonly {
 
 const linkClass = 'text-sm text-brand-100/80 transition hover:text-white';
 
-function ExternalList({ title, links }: { title: string; links: readonly { href: string; label: string }[] }) {
+function ExternalList({
+  title,
+  links,
+}: {
+  title: string;
+  links: readonly { href: string; label: string }[];
+}) {
   return (
     <div>
       <h2 className="text-xs font-semibold tracking-widest text-brand-300 uppercase">{title}</h2>
@@ -59,8 +60,8 @@ export function SiteFooter() {
         <div className="max-w-sm">
           <BrandLogo tone="light" />
           <p className="mt-4 text-sm leading-relaxed text-brand-100/70">
-            Badges backed by {TOKEN.symbol}, the smart token: sponsors reward learning, earners claim
-            what they achieve, and everyone can grow the Community Treasure.
+            Badges backed by {TOKEN.symbol}, the smart token: sponsors reward learning, earners
+            claim what they achieve, and everyone can grow the Community Treasure.
           </p>
           <ul className="mt-6 flex gap-3">
             {SOCIAL_LINKS.map(({ href, label, Icon }) => (
@@ -105,9 +106,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-brand-100/60 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
-          <p>
-            {`© ${year} ${PRODUCT_NAME}. All rights reserved.`}
-          </p>
+          <p>{`© ${year} ${PRODUCT_NAME}. All rights reserved.`}</p>
           <p>Designed and developed by the {PRODUCT_NAME} team.</p>
         </div>
       </div>

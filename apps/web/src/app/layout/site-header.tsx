@@ -74,9 +74,7 @@ export function SiteHeader() {
         </div>
       </div>
 
-      {menuOpen && (
-        <SideMenu id={sideMenuId} links={links} session={session} onClose={closeMenu} />
-      )}
+      {menuOpen && <SideMenu id={sideMenuId} links={links} session={session} onClose={closeMenu} />}
     </header>
   );
 }

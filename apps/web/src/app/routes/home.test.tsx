@@ -6,7 +6,9 @@ import { EARNER, renderRoute, storeUserSession } from '@/test/render-route';
 describe('Home', () => {
   it('invites visitors to sign up, and GET STARTED goes to /login', async () => {
     const { router } = renderRoute('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /sign up for GETS/i })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /sign up for GETS/i }),
+    ).toBeTruthy();
     expect(document.title).toBe(PRODUCT_NAME);
 
     fireEvent.click(screen.getByRole('link', { name: /GET STARTED/ }));

@@ -110,7 +110,10 @@ export function HomeRoute() {
             <ul className="mt-10 space-y-2 text-sm text-brand-100/80">
               {HIGHLIGHTS.map((item) => (
                 <li key={item} className="flex items-start gap-2">
-                  <span className="mt-1.5 size-1.5 shrink-0 rounded-full bg-brand-300" aria-hidden="true" />
+                  <span
+                    className="mt-1.5 size-1.5 shrink-0 rounded-full bg-brand-300"
+                    aria-hidden="true"
+                  />
                   {item}
                 </li>
               ))}
@@ -126,7 +129,10 @@ export function HomeRoute() {
             <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">
               How it works
             </p>
-            <h2 id="how-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            <h2
+              id="how-heading"
+              className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+            >
               One token, three ways to take part
             </h2>
           </div>

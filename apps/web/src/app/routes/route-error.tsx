@@ -30,7 +30,11 @@ export function RouteErrorScreen() {
           <a href="/" className={buttonStyles.primary}>
             Go to Home
           </a>
-          <button type="button" className={buttonStyles.outline} onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className={buttonStyles.outline}
+            onClick={() => window.location.reload()}
+          >
             Reload page
           </button>
         </>

@@ -61,7 +61,10 @@ export const ArrowRightIcon = (props: IconProps) => (
 
 export const ExternalLinkIcon = (props: IconProps) => (
   <Svg {...props}>
-    <path {...stroke} d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    <path
+      {...stroke}
+      d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+    />
   </Svg>
 );
 
@@ -99,7 +102,10 @@ export const BadgeIcon = (props: IconProps) => (
 export const UsersIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle {...stroke} cx="9" cy="8" r="3.5" />
-    <path {...stroke} d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+    <path
+      {...stroke}
+      d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5"
+    />
   </Svg>
 );
 
@@ -113,14 +119,20 @@ export const VaultIcon = (props: IconProps) => (
 
 export const WalletIcon = (props: IconProps) => (
   <Svg {...props}>
-    <path {...stroke} d="M4 7h15a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a2 2 0 0 1 2-2h11v3" />
+    <path
+      {...stroke}
+      d="M4 7h15a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a2 2 0 0 1 2-2h11v3"
+    />
     <circle fill="currentColor" cx="16" cy="13.5" r="1.3" />
   </Svg>
 );
 
 export const WifiOffIcon = (props: IconProps) => (
   <Svg {...props}>
-    <path {...stroke} d="M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 12.5a10 10 0 0 1 4.2-2.4M12.8 9.1A10 10 0 0 1 19 12.5M2 8.8a15 15 0 0 1 4.4-2.6M11 5a15 15 0 0 1 11 3.8" />
+    <path
+      {...stroke}
+      d="M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 12.5a10 10 0 0 1 4.2-2.4M12.8 9.1A10 10 0 0 1 19 12.5M2 8.8a15 15 0 0 1 4.4-2.6M11 5a15 15 0 0 1 11 3.8"
+    />
     <circle fill="currentColor" cx="12" cy="20" r="1.2" />
   </Svg>
 );
@@ -151,7 +163,10 @@ export const YouTubeIcon = (props: IconProps) => (
 
 export const XIcon = (props: IconProps) => (
   <Svg {...props}>
-    <path fill="currentColor" d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
+    <path
+      fill="currentColor"
+      d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z"
+    />
   </Svg>
 );
 

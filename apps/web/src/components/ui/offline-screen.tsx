@@ -10,7 +10,11 @@ export function OfflineScreen() {
       icon={<WifiOffIcon />}
       title={SCREENS.offlineTitle}
       actions={
-        <button type="button" className={buttonStyles.outline} onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className={buttonStyles.outline}
+          onClick={() => window.location.reload()}
+        >
           Try again
         </button>
       }

@@ -11,9 +11,7 @@ export function isVerifiedSponsor(user: SessionUser): boolean {
 }
 
 export function VerifiedTick() {
-  return (
-    <VerifiedIcon role="img" aria-label="Verified sponsor" className="size-4 text-sky-500" />
-  );
+  return <VerifiedIcon role="img" aria-label="Verified sponsor" className="size-4 text-sky-500" />;
 }
 
 export function useLogout(): () => void {

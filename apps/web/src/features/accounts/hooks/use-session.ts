@@ -3,7 +3,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { SESSION_STORAGE_KEYS } from '@gets/schema';
 import { readStoredToken } from '@/lib/storage';
-import { parseSession, readRawStorage, SESSION_CHANGE_EVENT, type UserSession } from '../lib/session';
+import {
+  parseSession,
+  readRawStorage,
+  SESSION_CHANGE_EVENT,
+  type UserSession,
+} from '../lib/session';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
