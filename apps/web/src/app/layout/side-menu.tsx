@@ -1,6 +1,7 @@
 // The slide-out side menu: repeats the header's links, search and account
 // actions. Closes on Escape, on the backdrop, and on any navigation.
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -36,7 +37,9 @@ export function SideMenu({ id, links, session, onClose }: SideMenuProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
 
-  return (
+  // Portalled to <body>: the header's backdrop blur would otherwise become the
+  // containing block of this fixed overlay and clip it to the header's height.
+  return createPortal(
     <div className="fixed inset-0 z-50">
       <div
         className="absolute inset-0 animate-fade-in bg-slate-950/50 backdrop-blur-sm"
@@ -112,6 +115,7 @@ export function SideMenu({ id, links, session, onClose }: SideMenuProps) {
           )}
         </div>
       </nav>
-    </div>
+    </div>,
+    document.body,
   );
 }

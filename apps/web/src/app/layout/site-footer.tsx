@@ -56,8 +56,8 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-brand-950 text-white">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr] lg:px-8">
-        <div className="max-w-sm">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-14 sm:grid-cols-3 sm:px-6 md:grid-cols-[2fr_1fr_1fr_1fr] lg:px-8">
+        <div className="col-span-2 max-w-sm sm:col-span-3 md:col-span-1">
           <BrandLogo tone="light" />
           <p className="mt-4 text-sm leading-relaxed text-brand-100/70">
             Badges backed by {TOKEN.symbol}, the smart token: sponsors reward learning, earners

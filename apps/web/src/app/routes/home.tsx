@@ -40,7 +40,7 @@ const HIGHLIGHTS = [
 function HeroArt() {
   // Decorative: a stylised badge medal over soft rings.
   return (
-    <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-sm">
+    <div aria-hidden="true" className="relative mx-auto aspect-square w-full max-w-72 sm:max-w-sm">
       <div className="absolute inset-0 rounded-full bg-brand-300/10 ring-1 ring-brand-300/20" />
       <div className="absolute inset-10 rounded-full bg-brand-300/10 ring-1 ring-brand-300/20" />
       <div className="absolute inset-20 grid place-items-center rounded-full bg-gradient-to-br from-brand-300 to-brand-600 shadow-2xl shadow-brand-950/60">
@@ -78,13 +78,13 @@ export function HomeRoute() {
           aria-hidden="true"
           className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-60"
         />
-        <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">
+        <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.15fr_1fr] lg:px-8">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full border border-brand-300/30 bg-brand-300/10 px-3 py-1 text-xs font-semibold tracking-wide text-brand-200">
               <span className="size-1.5 rounded-full bg-brand-300" aria-hidden="true" />
               Badges backed by a smart token
             </p>
-            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl xl:text-6xl">
               Sign up for <span className="text-brand-300">{TOKEN.symbol}</span> and get rewarded
               for what you learn
             </h1>

@@ -1,6 +1,6 @@
 // Class names for the app's buttons and button-like links, one place to tune them.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold tracking-wide transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50';
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold tracking-wide transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-50';
 
 export const buttonStyles = {
   primary: `${base} bg-brand-900 px-6 py-3 text-sm text-white shadow-sm hover:bg-brand-800 focus-visible:outline-brand-700`,
