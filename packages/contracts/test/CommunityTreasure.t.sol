@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {PlatformFixture} from "./utils/PlatformFixture.sol";
+import {CommunityTreasure} from "../src/CommunityTreasure.sol";
+
+contract CommunityTreasureTest is PlatformFixture {
+    bytes32 private ADMIN_ROLE;
+
+    function setUp() public override {
+        super.setUp();
+        ADMIN_ROLE = treasure.ADMIN_ROLE();
+        vm.prank(earner);
+        token.approve(address(treasure), type(uint256).max);
+        vm.prank(earner2);
+        token.approve(address(treasure), type(uint256).max);
+        vm.prank(admin);
+        token.approve(address(treasure), type(uint256).max);
+    }
+
+    function _stake(address who, uint256 amount) private returns (uint256 stakeId) {
+        vm.prank(who);
+        stakeId = treasure.stake(amount);
+    }
+
+    function test_constructor_wiresTokenAndSettings() public view {
+        vm.assertEq(address(treasure.token()), address(token));
+        vm.assertEq(address(treasure.settings()), address(settings));
+        vm.assertTrue(treasure.hasRole(ADMIN_ROLE, admin));
+        vm.assertEq(treasure.stakeCount(), 0);
+    }
+
+    function test_stake_locksForLockPeriod() public {
+        uint64 unlockAt = uint64(block.timestamp + 30 days);
+        vm.expectEmit(address(treasure));
+        emit CommunityTreasure.Staked(1, earner, 100 ether, unlockAt);
+        uint256 stakeId = _stake(earner, 100 ether);
+
+        vm.assertEq(stakeId, 1);
+        CommunityTreasure.Stake memory s = treasure.getStake(stakeId);
+        vm.assertEq(s.staker, earner);
+        vm.assertEq(s.amount, 100 ether);
+        vm.assertEq(s.unlockAt, unlockAt);
+        vm.assertFalse(s.withdrawn);
+        vm.assertEq(treasure.totalStaked(), 100 ether);
+        vm.assertEq(treasure.stakedBalanceOf(earner), 100 ether);
+        vm.assertEq(token.balanceOf(address(treasure)), 100 ether);
+        vm.assertEq(treasure.stakeCount(), 1);
+    }
+
+    function test_stake_usesLockPeriodInForceAtStakeTime() public {
+        vm.prank(admin);
+        settings.setLockPeriod(1);
+        uint256 stakeId = _stake(earner, 1 ether);
+        vm.prank(admin);
+        settings.setLockPeriod(90);
+        vm.assertEq(treasure.getStake(stakeId).unlockAt, block.timestamp + 1 days);
+    }
+
+    function test_stake_worksThroughForwarder() public {
+        _relay(EARNER_KEY, address(treasure), abi.encodeCall(CommunityTreasure.stake, (5 ether)));
+        vm.assertEq(treasure.stakedBalanceOf(earner), 5 ether);
+        vm.assertEq(treasure.stakedBalanceOf(relayer), 0);
+    }
+
+    function test_stake_revertsOnZero() public {
+        vm.expectRevert(CommunityTreasure.ZeroAmount.selector);
+        _stake(earner, 0);
+    }
+
+    function test_stake_revertsWithoutBalance() public {
+        vm.prank(stranger);
+        token.approve(address(treasure), 1 ether);
+        vm.expectRevert(
+            abi.encodeWithSignature("ERC20InsufficientBalance(address,uint256,uint256)", stranger, 0, 1 ether)
+        );
+        _stake(stranger, 1 ether);
+    }
+
+    function test_stake_revertsWhenPaused() public {
+        vm.prank(admin);
+        treasure.pause();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        _stake(earner, 1 ether);
+    }
+
+    function test_withdraw_returnsStakeAfterLock() public {
+        uint256 stakeId = _stake(earner, 100 ether);
+        vm.warp(block.timestamp + 30 days);
+        vm.expectEmit(address(treasure));
+        emit CommunityTreasure.StakeWithdrawn(stakeId, earner, 100 ether);
+        vm.prank(earner);
+        treasure.withdraw(stakeId);
+        vm.assertEq(token.balanceOf(earner), 1_000 ether);
+        vm.assertEq(treasure.totalStaked(), 0);
+        vm.assertEq(treasure.stakedBalanceOf(earner), 0);
+        vm.assertTrue(treasure.getStake(stakeId).withdrawn);
+    }
+
+    function test_withdraw_revertsBeforeLockEnds() public {
+        uint256 stakeId = _stake(earner, 100 ether);
+        uint64 unlockAt = uint64(block.timestamp + 30 days);
+        vm.warp(unlockAt - 1);
+        vm.expectRevert(abi.encodeWithSelector(CommunityTreasure.StakeLocked.selector, stakeId, unlockAt));
+        vm.prank(earner);
+        treasure.withdraw(stakeId);
+    }
+
+    function test_withdraw_revertsOnUnknownStake() public {
+        vm.expectRevert(abi.encodeWithSelector(CommunityTreasure.StakeNotFound.selector, 3));
+        vm.prank(earner);
+        treasure.withdraw(3);
+    }
+
+    function test_withdraw_revertsForNonOwner() public {
+        uint256 stakeId = _stake(earner, 1 ether);
+        vm.warp(block.timestamp + 31 days);
+        vm.expectRevert(abi.encodeWithSelector(CommunityTreasure.NotStakeOwner.selector, stakeId, earner2));
+        vm.prank(earner2);
+        treasure.withdraw(stakeId);
+    }
+
+    function test_withdraw_revertsOnSecondWithdrawal() public {
+        uint256 stakeId = _stake(earner, 1 ether);
+        vm.warp(block.timestamp + 31 days);
+        vm.startPrank(earner);
+        treasure.withdraw(stakeId);
+        vm.expectRevert(abi.encodeWithSelector(CommunityTreasure.StakeAlreadyWithdrawn.selector, stakeId));
+        treasure.withdraw(stakeId);
+        vm.stopPrank();
+    }
+
+    function test_withdraw_revertsWhenPaused() public {
+        uint256 stakeId = _stake(earner, 1 ether);
+        vm.warp(block.timestamp + 31 days);
+        vm.prank(admin);
+        treasure.pause();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        vm.prank(earner);
+        treasure.withdraw(stakeId);
+    }
+
+    function test_depositTreasury_movesAdminTokensIntoPool() public {
+        vm.expectEmit(address(treasure));
+        emit CommunityTreasure.TreasuryDeposited(admin, 300 ether);
+        vm.prank(admin);
+        treasure.depositTreasury(300 ether);
+        vm.assertEq(treasure.treasuryBalance(), 300 ether);
+        vm.assertEq(token.balanceOf(admin), 700 ether);
+        vm.assertEq(treasure.totalStaked(), 0);
+    }
+
+    function test_depositTreasury_revertsForNonAdmin() public {
+        vm.expectRevert(_accessError(earner, ADMIN_ROLE));
+        vm.prank(earner);
+        treasure.depositTreasury(1 ether);
+    }
+
+    function test_depositTreasury_revertsOnZero() public {
+        vm.expectRevert(CommunityTreasure.ZeroAmount.selector);
+        vm.prank(admin);
+        treasure.depositTreasury(0);
+    }
+
+    function test_withdrawTreasury_paysAdminFromPool() public {
+        vm.prank(admin);
+        treasure.depositTreasury(300 ether);
+        _stake(earner, 100 ether);
+        vm.expectEmit(address(treasure));
+        emit CommunityTreasure.TreasuryWithdrawn(admin, 300 ether);
+        vm.prank(admin);
+        treasure.withdrawTreasury(300 ether);
+        vm.assertEq(token.balanceOf(admin), 1_000 ether);
+        vm.assertEq(token.balanceOf(address(treasure)), 100 ether);
+    }
+
+    function test_withdrawTreasury_revertsWhenItWouldTouchStakes() public {
+        vm.prank(admin);
+        treasure.depositTreasury(10 ether);
+        _stake(earner, 100 ether);
+        vm.expectRevert(abi.encodeWithSelector(CommunityTreasure.InsufficientTreasury.selector, 10 ether, 11 ether));
+        vm.prank(admin);
+        treasure.withdrawTreasury(11 ether);
+    }
+
+    function test_withdrawTreasury_revertsForNonAdmin() public {
+        vm.expectRevert(_accessError(relayer, ADMIN_ROLE));
+        vm.prank(relayer);
+        treasure.withdrawTreasury(1);
+    }
+
+    function test_withdrawTreasury_revertsOnZero() public {
+        vm.expectRevert(CommunityTreasure.ZeroAmount.selector);
+        vm.prank(admin);
+        treasure.withdrawTreasury(0);
+    }
+
+    function test_withdrawTreasury_recoversTokensSentDirectly() public {
+        vm.prank(earner2);
+        IERC20(address(token)).transfer(address(treasure), 4 ether);
+        vm.assertEq(treasure.treasuryBalance(), 4 ether);
+        vm.prank(admin);
+        treasure.withdrawTreasury(4 ether);
+        vm.assertEq(token.balanceOf(admin), 1_004 ether);
+    }
+
+    function test_pause_revertsForNonAdmin() public {
+        vm.expectRevert(_accessError(earner, ADMIN_ROLE));
+        vm.prank(earner);
+        treasure.pause();
+    }
+
+    function test_unpause_restoresStaking() public {
+        vm.startPrank(admin);
+        treasure.pause();
+        treasure.unpause();
+        vm.stopPrank();
+        _stake(earner, 1 ether);
+    }
+
+    function test_unpause_revertsForNonAdmin() public {
+        vm.prank(admin);
+        treasure.pause();
+        vm.expectRevert(_accessError(earner, ADMIN_ROLE));
+        vm.prank(earner);
+        treasure.unpause();
+    }
+
+    function test_getStake_isEmptyForUnknownId() public view {
+        vm.assertEq(treasure.getStake(9).staker, address(0));
+        vm.assertEq(treasure.stakedBalanceOf(stranger), 0);
+        vm.assertEq(treasure.treasuryBalance(), 0);
+    }
+
+    function testFuzz_stake_thenWithdrawReturnsExactAmount(uint256 amount, uint32 lockDays, uint256 wait) public {
+        amount = bound(amount, 1, 1_000 ether);
+        lockDays = uint32(bound(lockDays, 1, 3650));
+        vm.prank(admin);
+        settings.setLockPeriod(lockDays);
+        uint256 stakeId = _stake(earner, amount);
+        wait = bound(wait, 0, uint256(lockDays) * 2 days);
+        vm.warp(block.timestamp + wait);
+        vm.prank(earner);
+        if (wait < uint256(lockDays) * 1 days) {
+            vm.expectRevert(
+                abi.encodeWithSelector(
+                    CommunityTreasure.StakeLocked.selector, stakeId, uint64(START + uint256(lockDays) * 1 days)
+                )
+            );
+            treasure.withdraw(stakeId);
+            vm.assertEq(treasure.totalStaked(), amount);
+        } else {
+            treasure.withdraw(stakeId);
+            vm.assertEq(token.balanceOf(earner), 1_000 ether);
+            vm.assertEq(treasure.totalStaked(), 0);
+        }
+    }
+
+    function testFuzz_withdrawTreasury_neverExceedsPool(uint256 deposit, uint256 staked, uint256 amount) public {
+        deposit = bound(deposit, 1, 1_000 ether);
+        staked = bound(staked, 1, 1_000 ether);
+        amount = bound(amount, 1, 3_000 ether);
+        vm.prank(admin);
+        treasure.depositTreasury(deposit);
+        _stake(earner, staked);
+        vm.prank(admin);
+        if (amount > deposit) {
+            vm.expectRevert(abi.encodeWithSelector(CommunityTreasure.InsufficientTreasury.selector, deposit, amount));
+            treasure.withdrawTreasury(amount);
+        } else {
+            treasure.withdrawTreasury(amount);
+        }
+        vm.assertGe(token.balanceOf(address(treasure)), treasure.totalStaked());
+    }
+}
