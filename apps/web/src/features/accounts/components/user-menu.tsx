@@ -55,7 +55,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-left shadow-sm transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <UserAvatar user={user} size="size-8" />
-        <span className="flex flex-col leading-tight max-sm:sr-only">
+        {/* The name hides (but stays announced) where the header is busiest. */}
+        <span className="flex flex-col leading-tight max-sm:sr-only xl:max-2xl:sr-only">
           <span className="flex items-center gap-1 text-sm font-semibold text-slate-900">
             {name}
             {isVerifiedSponsor(user) && <VerifiedTick />}
@@ -73,8 +74,20 @@ export function UserMenu({ user }: { user: SessionUser }) {
           className="absolute right-0 z-40 mt-2 w-56 animate-fade-in overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
         >
           <div className="border-b border-slate-100 px-4 py-3">
-            <p className="truncate text-sm font-semibold text-slate-900">{user.fullName || name}</p>
+            <p className="flex items-center gap-1 truncate text-sm font-semibold text-slate-900">
+              {name}
+              {isVerifiedSponsor(user) && (
+                <VerifiedIcon aria-hidden="true" className="size-4 text-sky-500" />
+              )}
+            </p>
+            {user.fullName && user.fullName !== name && (
+              <p className="truncate text-xs text-slate-600">{user.fullName}</p>
+            )}
             <p className="truncate text-xs text-slate-500">{user.email}</p>
+            <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-medium text-brand-700">
+              <span className="size-1.5 rounded-full bg-brand-500" aria-hidden="true" />
+              Connected
+            </p>
           </div>
           <ul className="py-1 text-sm">
             <li>

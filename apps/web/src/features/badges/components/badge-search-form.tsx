@@ -31,7 +31,7 @@ export function BadgeSearchForm({ className = '' }: { className?: string }) {
         onChange={(event) => setName(event.target.value)}
         placeholder={PLACEHOLDER}
         autoComplete="off"
-        className="w-full rounded-full border border-slate-200 bg-slate-50 py-2 pr-4 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:bg-white focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+        className="w-full rounded-full border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:bg-white focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
       />
     </form>
   );
