@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { TOAST } from '@gets/schema';
 import { toast } from '@/lib/toast';
@@ -31,5 +31,29 @@ describe('Toaster and the toast entry point', () => {
     const toasts = document.querySelectorAll('[data-sonner-toast][data-visible="true"]');
     expect(toasts.length).toBe(TOAST.visibleToasts);
     expect(screen.getAllByRole('button', { name: /close/i }).length).toBeGreaterThan(0);
+  });
+
+  it(`closes a toast by itself after ${TOAST.durationMs} ms`, async () => {
+    vi.useFakeTimers();
+    try {
+      render(<Toaster />);
+      act(() => {
+        toast.success('Saved');
+      });
+      act(() => {
+        vi.advanceTimersByTime(50); // sonner adds toasts on the next tick
+      });
+      expect(screen.getByText('Saved')).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(TOAST.durationMs - 550);
+      });
+      expect(screen.queryByText('Saved')).not.toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(500 + TOAST.removeDelayMs + 100);
+      });
+      expect(screen.queryByText('Saved')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
