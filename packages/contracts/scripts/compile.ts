@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const solc = require('solc') as { version(): string; compile(input: string, callbacks?: object): string };
+const solc = require('solc') as {
+  version(): string;
+  compile(input: string, callbacks?: object): string;
+};
 
 export const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = path.join(packageDir, 'src');
@@ -35,7 +38,10 @@ const settings = {
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>
+  >;
 }
 
 function findImports(importPath: string): { contents: string } | { error: string } {
@@ -55,14 +61,20 @@ function lowerFirst(name: string): string {
 /** Compiles the contracts and returns the generated files' contents by file name. */
 export function generateSources(): Map<string, string> {
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(srcDir).filter((f) => f.endsWith('.sol')).sort()) {
+  for (const file of readdirSync(srcDir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()) {
     sources[`src/${file}`] = { content: readFileSync(path.join(srcDir, file), 'utf8') };
   }
   const input = { language: 'Solidity', sources, settings };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify(input), { import: findImports }),
+  ) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) {
-    throw new Error(`solc ${solc.version()} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+    throw new Error(
+      `solc ${solc.version()} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
+    );
   }
 
   const files = new Map<string, string>();

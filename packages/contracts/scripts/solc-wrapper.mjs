@@ -11,7 +11,9 @@ const solc = require('solc');
 
 const args = process.argv.slice(2);
 if (args.includes('--version')) {
-  process.stdout.write(`solc, the solidity compiler commandline interface\nVersion: ${solc.version()}\n`);
+  process.stdout.write(
+    `solc, the solidity compiler commandline interface\nVersion: ${solc.version()}\n`,
+  );
   process.exit(0);
 }
 if (!args.includes('--standard-json')) {

@@ -61,7 +61,10 @@ export async function deployPlatform(o: DeployOptions): Promise<PlatformDeployme
   if (!account) throw new Error('deployPlatform: walletClient has no account');
   const deployer = account.address;
   const chainId = await publicClient.getChainId();
-  const firstNonce = await publicClient.getTransactionCount({ address: deployer, blockTag: 'pending' });
+  const firstNonce = await publicClient.getTransactionCount({
+    address: deployer,
+    blockTag: 'pending',
+  });
   const at = (offset: number): Address =>
     getContractAddress({ from: deployer, nonce: BigInt(firstNonce + offset) });
 
@@ -126,9 +129,12 @@ export async function deployPlatform(o: DeployOptions): Promise<PlatformDeployme
   for (const [i, hash] of hashes.entries()) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     const name = plan[i]?.name;
-    if (receipt.status !== 'success') throw new Error(`deployPlatform: ${name} deployment reverted (${hash})`);
+    if (receipt.status !== 'success')
+      throw new Error(`deployPlatform: ${name} deployment reverted (${hash})`);
     if (receipt.contractAddress?.toLowerCase() !== expected[i]?.toLowerCase()) {
-      throw new Error(`deployPlatform: ${name} deployed at ${receipt.contractAddress}, expected ${expected[i]}`);
+      throw new Error(
+        `deployPlatform: ${name} deployed at ${receipt.contractAddress}, expected ${expected[i]}`,
+      );
     }
     if (receipt.blockNumber > blockNumber) blockNumber = receipt.blockNumber;
   }

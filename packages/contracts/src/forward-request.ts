@@ -46,7 +46,9 @@ export interface SignForwardRequestOptions {
 }
 
 /** Signs a ForwardRequest and returns it in the shape the forwarder takes. */
-export async function signForwardRequest(o: SignForwardRequestOptions): Promise<ForwardRequestData> {
+export async function signForwardRequest(
+  o: SignForwardRequestOptions,
+): Promise<ForwardRequestData> {
   const gas = o.gas ?? 500_000n;
   const value = o.value ?? 0n;
   const signature = await o.account.signTypedData({
@@ -63,5 +65,13 @@ export async function signForwardRequest(o: SignForwardRequestOptions): Promise<
       data: o.data,
     },
   });
-  return { from: o.account.address, to: o.to, value, gas, deadline: o.deadline, data: o.data, signature };
+  return {
+    from: o.account.address,
+    to: o.to,
+    value,
+    gas,
+    deadline: o.deadline,
+    data: o.data,
+    signature,
+  };
 }
