@@ -228,6 +228,28 @@ contract CommunityTreasureTest is PlatformFixture {
         treasure.unpause();
     }
 
+    function test_pause_revertsWhenAlreadyPaused() public {
+        vm.startPrank(admin);
+        treasure.pause();
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        treasure.pause();
+        vm.stopPrank();
+    }
+
+    function test_unpause_revertsWhenNotPaused() public {
+        vm.expectRevert(Pausable.ExpectedPause.selector);
+        vm.prank(admin);
+        treasure.unpause();
+    }
+
+    function test_depositTreasury_revertsWithoutBalance() public {
+        vm.expectRevert(
+            abi.encodeWithSignature("ERC20InsufficientBalance(address,uint256,uint256)", admin, 1_000 ether, 2_000 ether)
+        );
+        vm.prank(admin);
+        treasure.depositTreasury(2_000 ether);
+    }
+
     function test_getStake_isEmptyForUnknownId() public view {
         vm.assertEq(treasure.getStake(9).staker, address(0));
         vm.assertEq(treasure.stakedBalanceOf(stranger), 0);

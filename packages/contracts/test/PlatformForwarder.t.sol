@@ -41,6 +41,29 @@ contract PlatformForwarderTest is PlatformFixture {
         vm.stopPrank();
     }
 
+    function test_execute_revertsAfterDeadline() public {
+        ERC2771Forwarder.ForwardRequestData memory request = _forwardRequest(EARNER_KEY, address(registry), REGISTER);
+        vm.warp(uint256(request.deadline) + 1);
+        vm.expectRevert(
+            abi.encodeWithSelector(ERC2771Forwarder.ERC2771ForwarderExpiredRequest.selector, request.deadline)
+        );
+        vm.prank(relayer);
+        forwarder.execute(request);
+    }
+
+    function test_execute_revertsOnTargetNotTrustingForwarder() public {
+        // BadgeToken is not ERC-2771 aware: requests to it are refused.
+        ERC2771Forwarder.ForwardRequestData memory request =
+            _forwardRequest(EARNER_KEY, address(badgeToken), abi.encodeWithSignature("totalMinted()"));
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                ERC2771Forwarder.ERC2771UntrustfulTarget.selector, address(badgeToken), address(forwarder)
+            )
+        );
+        vm.prank(relayer);
+        forwarder.execute(request);
+    }
+
     function test_execute_revertsOnForgedSender() public {
         ERC2771Forwarder.ForwardRequestData memory request = _forwardRequest(EARNER_KEY, address(registry), REGISTER);
         request.from = earner2;
