@@ -15,6 +15,8 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { tokenRoutes } from './modules/tokens/routes.ts';
+import { transactionRoutes } from './modules/transactions/routes.ts';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
@@ -50,6 +52,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
+      await api.register(transactionRoutes(ctx));
+      await api.register(tokenRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -1,8 +1,12 @@
 // Configuration is read from the environment once, at start, and validated
 // here; a bad value stops the start with a message naming the variable.
 import path from 'node:path';
+import { toHex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { DEFAULT_CHAIN_ID } from '@gets/schema';
+import type { PipelineConfig } from './chain/pipeline/pipeline.ts';
+import { parseKek } from './custody/key-encryption-keys.ts';
 
 const privateKey = z
   .string()
@@ -59,6 +63,46 @@ const envSchema = z.object({
     })
     .pipe(z.record(z.string(), address, { error: 'must be a JSON object of contract addresses' }))
     .optional(),
+  CUSTODY_KEK: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseKek(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  CUSTODY_PREVIOUS_KEKS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return value.split(',').map((part) => parseKek(part));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `each key ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  PIPELINE_BATCH_SIZE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(500)
+    .default(100),
+  PIPELINE_REPLACE_AFTER_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1000)
+    .default(30_000),
+  PIPELINE_RESEND_AFTER_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100)
+    .default(5_000),
+  EXPLORER_URL: url(['http://', 'https://']).optional(),
+  SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive().default(24),
   WEB_DIST_DIR: z.string().min(1).optional(),
   WORKER_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 });
@@ -80,6 +124,12 @@ export interface Config {
   relayerPrivateKeys: `0x${string}`[];
   treasuryAddress: `0x${string}` | undefined;
   contractAddresses: Record<string, `0x${string}`> | undefined;
+  /** Key-encryption keys of the custodial wallets (see custody/key-encryption-keys.ts). */
+  custody: { configured?: Buffer; previous?: Buffer[]; dataDir: string };
+  pipeline: PipelineConfig;
+  /** Block explorer base URL for transaction links; none for the embedded chain. */
+  explorerUrl: string | undefined;
+  sessionTtlMs: number;
   webDistDir: string;
   workerHeartbeatIntervalMs: number;
 }
@@ -92,14 +142,13 @@ export class ConfigError extends Error {
 }
 
 /**
- * Anvil's default mnemonic accounts 0-2. Only ever used against the embedded
- * Anvil chain, where they are funded at genesis; never for an external chain.
+ * Keys of Anvil's default mnemonic accounts 0-2, which Anvil funds at genesis.
+ * Only ever used against the embedded Anvil chain; never for an external chain.
  */
-export const ANVIL_DEV_KEYS = [
-  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3bfbb8d6c09a9c4d',
-] as const;
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const ANVIL_DEV_KEYS = [0, 1, 2].map((addressIndex) =>
+  toHex(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex }).getHdKey().privateKey!),
+) as [`0x${string}`, `0x${string}`, `0x${string}`];
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -156,6 +205,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (embedded ? [ANVIL_DEV_KEYS[1], ANVIL_DEV_KEYS[2]] : [])) as `0x${string}`[],
     treasuryAddress: e.TREASURY_ADDRESS as `0x${string}` | undefined,
     contractAddresses: e.CONTRACT_ADDRESSES as Record<string, `0x${string}`> | undefined,
+    custody: {
+      ...(e.CUSTODY_KEK ? { configured: e.CUSTODY_KEK } : {}),
+      ...(e.CUSTODY_PREVIOUS_KEKS ? { previous: e.CUSTODY_PREVIOUS_KEKS } : {}),
+      dataDir,
+    },
+    pipeline: {
+      maxBatchSize: e.PIPELINE_BATCH_SIZE,
+      maxInFlightPerRelayer: 4,
+      requestTtlSeconds: 3600,
+      resendAfterMs: e.PIPELINE_RESEND_AFTER_MS,
+      replaceAfterMs: e.PIPELINE_REPLACE_AFTER_MS,
+      maxAttempts: 5,
+      relayIntervalMs: 50,
+      settleIntervalMs: 100,
+    },
+    explorerUrl:
+      e.EXPLORER_URL ??
+      (e.CHAIN_RPC_URL && e.CHAIN_ID === DEFAULT_CHAIN_ID ? 'https://polygonscan.com' : undefined),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     workerHeartbeatIntervalMs: e.WORKER_HEARTBEAT_INTERVAL_MS,
   };

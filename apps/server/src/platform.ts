@@ -7,9 +7,15 @@ import { connectChain, type ChainConnection } from './chain/chain.ts';
 import { ensureDeployment } from './chain/deployment.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
 import { migrate } from './db/migrate.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
+import { createKeystore } from './custody/keystore.ts';
+import { loadKeyEncryptionKeys } from './custody/key-encryption-keys.ts';
+import { pipelineJobs } from './chain/pipeline/pipeline.ts';
+import { startStatusFeed } from './chain/pipeline/status-feed.ts';
+import type { PlatformContracts } from '@gets/contracts';
 
 export interface Platform {
   ctx: AppContext;
@@ -34,16 +40,7 @@ export async function startPlatform(config: Config, options: StartOptions = {}):
   };
 
   try {
-    const db: Database = await openDatabase(
-      config.database.kind === 'pglite'
-        ? { kind: 'pglite', dataDir: config.database.dataDir }
-        : { kind: 'postgres', url: config.database.url, searchPath: options.postgresSearchPath },
-    ).catch((error: unknown) => {
-      const variable = config.database.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
-      throw new Error(`${variable}: cannot open the database: ${(error as Error).message}`, {
-        cause: error,
-      });
-    });
+    const db: Database = await openConfiguredDatabase(config, options.postgresSearchPath);
     cleanups.push(() => db.close());
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
@@ -54,12 +51,18 @@ export async function startPlatform(config: Config, options: StartOptions = {}):
       info: (message) => log.info(message),
     });
 
-    const ctx: AppContext = { config, db, chain, deployment };
+    const contracts = deployment.contracts as PlatformContracts;
+    const keystore = createKeystore(await loadKeyEncryptionKeys(config.custody));
+    const statusFeed = await startStatusFeed(db);
+    cleanups.push(() => statusFeed.close());
+
+    const ctx: AppContext = { config, db, chain, deployment, contracts, keystore, statusFeed };
 
     let worker: Worker | undefined;
     if (config.mode !== 'api') {
       worker = await startWorker(db, {
         heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
+        jobs: await pipelineJobs({ log, db, keystore, chain, contracts, config }),
         log,
       });
       cleanups.push(() => worker!.stop());

@@ -1,3 +1,4 @@
 export * from './constants.ts';
 export * from './messages.ts';
 export * from './api.ts';
+export * from './custody.ts';

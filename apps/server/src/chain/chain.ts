@@ -32,7 +32,12 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
     nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 2 }) });
+  // JSON-RPC batching: the pipeline's many small reads (nonces, simulations,
+  // receipts) made together go out as one HTTP request.
+  const publicClient = createPublicClient({
+    chain,
+    transport: http(rpcUrl, { retryCount: 2, batch: { batchSize: 500, wait: 0 } }),
+  });
 
   try {
     const remoteChainId = await publicClient.getChainId();

@@ -15,6 +15,8 @@ export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT, rolling back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Calls handler with the payload of each NOTIFY on the channel; returns the way to stop. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     driver: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    listen: (channel, handler) => db.listen(channel, handler),
     close: () => db.close(),
   };
 }
@@ -86,6 +89,39 @@ async function openPostgres(target: { url: string; searchPath?: string }): Promi
         client.release();
       }
     },
+    listen: (channel, handler) => listenPostgres(target, channel, handler),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open; it reconnects after
+ * a lost connection (notifications sent meanwhile are missed, which is why
+ * clients also poll).
+ */
+async function listenPostgres(
+  target: { url: string },
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: target.url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }

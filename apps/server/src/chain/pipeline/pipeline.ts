@@ -1,0 +1,64 @@
+// Wires the transaction pipeline into the worker: relayer rows synced with the
+// chain at start, then the relay and settle jobs on short intervals.
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { PlatformContracts } from '@gets/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { Keystore } from '../../custody/keystore.ts';
+import type { WorkerJob } from '../../worker/worker.ts';
+import type { ChainConnection } from '../chain.ts';
+import { relayQueued, type PipelineLog, type PipelineSettings } from './relay.ts';
+import { settlePending, type SettleSettings } from './settle.ts';
+import { ensureRelayer } from './transaction-repository.ts';
+
+export interface PipelineOptions {
+  log: PipelineLog;
+  db: Database;
+  keystore: Keystore;
+  chain: ChainConnection;
+  contracts: PlatformContracts;
+  config: Pick<Config, 'relayerPrivateKeys' | 'pipeline'>;
+}
+
+export type PipelineConfig = PipelineSettings &
+  SettleSettings & { relayIntervalMs: number; settleIntervalMs: number };
+
+export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[]> {
+  const { db, chain, contracts, keystore } = options;
+  const settings = options.config.pipeline;
+  const relayers: PrivateKeyAccount[] = options.config.relayerPrivateKeys.map((key) =>
+    privateKeyToAccount(key),
+  );
+  const chainId = chain.chain.id;
+  for (const relayer of relayers) {
+    const chainNonce = await chain.publicClient.getTransactionCount({
+      address: relayer.address,
+      blockTag: 'pending',
+    });
+    await ensureRelayer(db, relayer.address, chainId, chainNonce);
+  }
+  const common = {
+    log: options.log,
+    db,
+    publicClient: chain.publicClient,
+    chainId,
+    contracts,
+    relayers,
+  };
+  return [
+    {
+      name: 'relay',
+      intervalMs: settings.relayIntervalMs,
+      run: async () => {
+        await relayQueued({ ...common, keystore, settings });
+      },
+    },
+    {
+      name: 'settle',
+      intervalMs: settings.settleIntervalMs,
+      run: async () => {
+        await settlePending({ ...common, settings });
+      },
+    },
+  ];
+}

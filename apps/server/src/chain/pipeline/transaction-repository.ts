@@ -1,0 +1,355 @@
+// SQL of the transaction pipeline: users' chain transactions, relay batches
+// and relayer nonces.
+import type { Queryable } from '../../db/database.ts';
+import type { OwnerKind } from '../../custody/key-repository.ts';
+import type { ChainAction } from '../actions.ts';
+import type { DecodedEvent } from '../events.ts';
+
+/**
+ * A user's transaction, from consent to its end:
+ * - QUEUED: consented, waiting for the worker to sign and send it;
+ * - SENT: signed and inside a relay batch that is not mined yet;
+ * - COMPLETED: executed on chain; transaction hash and events recorded;
+ * - FAILED: will not execute; failure_reason says why in words.
+ */
+export type TransactionStatus = 'QUEUED' | 'SENT' | 'COMPLETED' | 'FAILED';
+
+export interface ChainTransaction {
+  id: string;
+  ownerKind: OwnerKind;
+  ownerId: string;
+  walletAddress: `0x${string}`;
+  action: ChainAction;
+  description: string;
+  status: TransactionStatus;
+  batchId: string | null;
+  forwarderNonce: string | null;
+  attempts: number;
+  transactionHash: string | null;
+  events: DecodedEvent[] | null;
+  failureReason: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+interface TransactionRow {
+  id: string;
+  owner_kind: OwnerKind;
+  owner_id: string;
+  wallet_address: `0x${string}`;
+  action: ChainAction;
+  description: string;
+  status: TransactionStatus;
+  batch_id: string | null;
+  forwarder_nonce: string | null;
+  attempts: number;
+  transaction_hash: string | null;
+  events: DecodedEvent[] | null;
+  failure_reason: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+}
+
+const COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description, status, batch_id,
+  forwarder_nonce::text, attempts, transaction_hash, events, failure_reason, created_at, completed_at`;
+
+const toTransaction = (row: TransactionRow): ChainTransaction => ({
+  id: row.id,
+  ownerKind: row.owner_kind,
+  ownerId: row.owner_id,
+  walletAddress: row.wallet_address,
+  action: row.action,
+  description: row.description,
+  status: row.status,
+  batchId: row.batch_id,
+  forwarderNonce: row.forwarder_nonce,
+  attempts: row.attempts,
+  transactionHash: row.transaction_hash,
+  events: row.events,
+  failureReason: row.failure_reason,
+  createdAt: new Date(row.created_at),
+  completedAt: row.completed_at ? new Date(row.completed_at) : null,
+});
+
+/** Channel on which every status change is announced (payload: the transaction id). */
+export const STATUS_CHANNEL = 'chain_transaction_status';
+
+async function announce(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.query('SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id', [STATUS_CHANNEL, ids]);
+}
+
+export async function insertQueuedTransaction(
+  db: Queryable,
+  t: {
+    id: string;
+    ownerKind: OwnerKind;
+    ownerId: string;
+    walletAddress: string;
+    action: ChainAction;
+    description: string;
+    consentTokenHash: string;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO chain_transactions
+       (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED')`,
+    [
+      t.id,
+      t.ownerKind,
+      t.ownerId,
+      t.walletAddress,
+      JSON.stringify(t.action),
+      t.description,
+      t.consentTokenHash,
+    ],
+  );
+  await announce(db, [t.id]);
+}
+
+export async function findTransaction(db: Queryable, id: string): Promise<ChainTransaction | null> {
+  const rows = await db.query<TransactionRow>(
+    `SELECT ${COLUMNS} FROM chain_transactions WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? toTransaction(rows[0]) : null;
+}
+
+/**
+ * Locks up to `limit` queued transactions, at most one per wallet and none of
+ * a wallet that still has one in flight (its forwarder nonce is not settled).
+ */
+export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
+  const rows = await db.query<TransactionRow>(
+    `SELECT ${COLUMNS} FROM chain_transactions t
+      WHERE t.status = 'QUEUED'
+        AND NOT EXISTS (SELECT 1 FROM chain_transactions s
+                         WHERE s.wallet_address = t.wallet_address AND s.status = 'SENT')
+      ORDER BY t.created_at
+      LIMIT $1
+      FOR UPDATE SKIP LOCKED`,
+    [limit * 2],
+  );
+  const seen = new Set<string>();
+  const claimed: ChainTransaction[] = [];
+  for (const row of rows) {
+    if (seen.has(row.wallet_address) || claimed.length >= limit) continue;
+    seen.add(row.wallet_address);
+    claimed.push(toTransaction(row));
+  }
+  return claimed;
+}
+
+export async function markSent(
+  db: Queryable,
+  sent: { id: string; batchId: string; forwarderNonce: bigint }[],
+): Promise<void> {
+  if (sent.length === 0) return;
+  await db.query(
+    `UPDATE chain_transactions t SET status = 'SENT', batch_id = s.batch_id::uuid,
+            forwarder_nonce = s.nonce::numeric, attempts = t.attempts + 1, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, batch_id, nonce)
+      WHERE t.id = s.id AND t.status = 'QUEUED'`,
+    [
+      sent.map((s) => s.id),
+      sent.map((s) => s.batchId),
+      sent.map((s) => s.forwarderNonce.toString()),
+    ],
+  );
+  await announce(
+    db,
+    sent.map((s) => s.id),
+  );
+}
+
+export async function markCompleted(
+  db: Queryable,
+  id: string,
+  result: { transactionHash: string; events: DecodedEvent[] },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE chain_transactions SET status = 'COMPLETED', transaction_hash = $2, events = $3,
+            completed_at = now(), updated_at = now()
+      WHERE id = $1 AND status IN ('QUEUED', 'SENT') RETURNING id`,
+    [id, result.transactionHash, JSON.stringify(result.events)],
+  );
+  await announce(db, [id]);
+  return rows.length === 1;
+}
+
+export async function markFailed(
+  db: Queryable,
+  id: string,
+  failure: { reason: string; transactionHash?: string | null },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE chain_transactions SET status = 'FAILED', failure_reason = $2, transaction_hash = $3,
+            completed_at = now(), updated_at = now()
+      WHERE id = $1 AND status IN ('QUEUED', 'SENT') RETURNING id`,
+    [id, failure.reason, failure.transactionHash ?? null],
+  );
+  await announce(db, [id]);
+  return rows.length === 1;
+}
+
+/** Puts a sent transaction back in the queue, to be signed again with a fresh nonce. */
+export async function requeue(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `UPDATE chain_transactions SET status = 'QUEUED', batch_id = NULL, forwarder_nonce = NULL,
+            updated_at = now()
+      WHERE id = $1 AND status = 'SENT'`,
+    [id],
+  );
+  await announce(db, [id]);
+}
+
+export async function transactionsOfBatch(
+  db: Queryable,
+  batchId: string,
+): Promise<ChainTransaction[]> {
+  const rows = await db.query<TransactionRow>(
+    `SELECT ${COLUMNS} FROM chain_transactions WHERE batch_id = $1 AND status = 'SENT' ORDER BY forwarder_nonce`,
+    [batchId],
+  );
+  return rows.map(toTransaction);
+}
+
+export async function countByStatus(db: Queryable): Promise<Record<TransactionStatus, number>> {
+  const rows = await db.query<{ status: TransactionStatus; count: string | number }>(
+    'SELECT status, count(*) AS count FROM chain_transactions GROUP BY status',
+  );
+  const counts = { QUEUED: 0, SENT: 0, COMPLETED: 0, FAILED: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+// ---- relayers and batches ----
+
+export interface Attempt {
+  hash: `0x${string}`;
+  raw: `0x${string}`;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  sentAt: string;
+}
+
+export interface RelayBatch {
+  id: string;
+  relayer: `0x${string}`;
+  nonce: bigint;
+  attempts: Attempt[];
+  lastSentAt: Date | null;
+  ageMs: number;
+}
+
+export async function ensureRelayer(
+  db: Queryable,
+  address: string,
+  chainId: number,
+  chainNonce: number,
+) {
+  // The database may be ahead of the chain (batches not mined yet): keep the larger.
+  await db.query(
+    `INSERT INTO relayers (address, chain_id, next_nonce) VALUES ($1, $2, $3)
+     ON CONFLICT (address) DO UPDATE SET next_nonce = GREATEST(relayers.next_nonce, EXCLUDED.next_nonce)`,
+    [address, chainId, chainNonce],
+  );
+}
+
+/** Locks one relayer with room for another batch in flight; null when all are busy or locked. */
+export async function lockIdleRelayer(
+  db: Queryable,
+  chainId: number,
+  addresses: string[],
+  maxInFlight: number,
+): Promise<`0x${string}` | null> {
+  const rows = await db.query<{ address: `0x${string}` }>(
+    `SELECT r.address FROM relayers r
+      WHERE r.chain_id = $1 AND r.address = ANY($2::text[])
+        AND (SELECT count(*) FROM relay_batches b WHERE b.relayer = r.address AND b.status = 'PENDING') < $3
+      ORDER BY random()
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED`,
+    [chainId, addresses, maxInFlight],
+  );
+  return rows[0]?.address ?? null;
+}
+
+export async function takeNonce(db: Queryable, relayer: string): Promise<bigint> {
+  const rows = await db.query<{ nonce: string }>(
+    'UPDATE relayers SET next_nonce = next_nonce + 1 WHERE address = $1 RETURNING (next_nonce - 1)::text AS nonce',
+    [relayer],
+  );
+  return BigInt(rows[0]!.nonce);
+}
+
+export async function insertBatch(
+  db: Queryable,
+  batch: { id: string; chainId: number; relayer: string; nonce: bigint; attempt: Attempt },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO relay_batches (id, chain_id, relayer, nonce, status, attempts, last_sent_at)
+     VALUES ($1, $2, $3, $4, 'PENDING', $5, now())`,
+    [
+      batch.id,
+      batch.chainId,
+      batch.relayer,
+      batch.nonce.toString(),
+      JSON.stringify([batch.attempt]),
+    ],
+  );
+}
+
+export async function addAttempt(db: Queryable, batchId: string, attempt: Attempt): Promise<void> {
+  await db.query(
+    `UPDATE relay_batches SET attempts = attempts || $2::jsonb, last_sent_at = now() WHERE id = $1`,
+    [batchId, JSON.stringify([attempt])],
+  );
+}
+
+export async function touchBatch(db: Queryable, batchId: string): Promise<void> {
+  await db.query('UPDATE relay_batches SET last_sent_at = now() WHERE id = $1', [batchId]);
+}
+
+/** Locks pending batches no other process is settling right now. */
+export async function lockPendingBatches(
+  db: Queryable,
+  chainId: number,
+  limit: number,
+): Promise<RelayBatch[]> {
+  const rows = await db.query<{
+    id: string;
+    relayer: `0x${string}`;
+    nonce: string;
+    attempts: Attempt[];
+    last_sent_at: Date | string | null;
+    age_ms: string | number;
+  }>(
+    `SELECT id, relayer, nonce::text, attempts, last_sent_at,
+            EXTRACT(EPOCH FROM (now() - COALESCE(last_sent_at, created_at))) * 1000 AS age_ms
+       FROM relay_batches WHERE status = 'PENDING' AND chain_id = $1
+      ORDER BY relayer, nonce LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [chainId, limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    relayer: r.relayer,
+    nonce: BigInt(r.nonce),
+    attempts: r.attempts,
+    lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null,
+    ageMs: Number(r.age_ms),
+  }));
+}
+
+export async function markBatchMined(
+  db: Queryable,
+  batchId: string,
+  mined: { hash: string; blockNumber: bigint },
+): Promise<void> {
+  await db.query(
+    `UPDATE relay_batches SET status = 'MINED', mined_hash = $2, block_number = $3, mined_at = now()
+      WHERE id = $1`,
+    [batchId, mined.hash, mined.blockNumber.toString()],
+  );
+}

@@ -1,0 +1,63 @@
+// The platform's custodial wallets: creates one key per user or admin, and
+// lends a signer for the moment of signing. Plaintext keys live only inside
+// withSigner and are zeroed after it (viem's account keeps its own hex copy
+// for that moment, which JavaScript cannot wipe; it is dropped right after).
+import { randomBytes } from 'node:crypto';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Queryable } from '../db/database.ts';
+import { openPrivateKey, sealPrivateKey, KEY_BYTES } from './envelope.ts';
+import type { KeyEncryptionKeys } from './key-encryption-keys.ts';
+import { findKeyByAddress, findKeyByOwner, insertKey, type OwnerKind } from './key-repository.ts';
+
+export interface Keystore {
+  createWallet(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}`>;
+  walletOf(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}` | null>;
+  withSigner<T>(
+    db: Queryable,
+    address: string,
+    fn: (account: PrivateKeyAccount) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** secp256k1 group order: a valid private key is in [1, n-1]. */
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+function randomPrivateKey(): Buffer {
+  for (;;) {
+    const candidate = randomBytes(KEY_BYTES);
+    const value = BigInt(`0x${candidate.toString('hex')}`);
+    if (value > 0n && value < SECP256K1_N) return candidate;
+  }
+}
+
+export function createKeystore(keks: KeyEncryptionKeys): Keystore {
+  return {
+    async createWallet(db, owner) {
+      const privateKey = randomPrivateKey();
+      try {
+        const { address } = privateKeyToAccount(`0x${privateKey.toString('hex')}`);
+        const sealed = sealPrivateKey(keks.current, privateKey, address);
+        await insertKey(db, { address, ownerKind: owner.kind, ownerId: owner.id, ...sealed });
+        return address;
+      } finally {
+        privateKey.fill(0);
+      }
+    },
+
+    async walletOf(db, owner) {
+      return (await findKeyByOwner(db, owner.kind, owner.id))?.address ?? null;
+    },
+
+    async withSigner(db, address, fn) {
+      const stored = await findKeyByAddress(db, address);
+      if (!stored) throw new Error(`no custodial key for ${address}`);
+      const privateKey = openPrivateKey(keks.all, stored, stored.address);
+      try {
+        const account = privateKeyToAccount(`0x${privateKey.toString('hex')}`);
+        return await fn(account);
+      } finally {
+        privateKey.fill(0);
+      }
+    },
+  };
+}

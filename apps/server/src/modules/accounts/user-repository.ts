@@ -1,0 +1,96 @@
+import type { Queryable } from '../../db/database.ts';
+
+export type UserType = 'SPONSOR' | 'EARNER';
+export type UserStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+export interface User {
+  id: string;
+  email: string;
+  fullName: string;
+  userName: string;
+  userType: UserType;
+  status: UserStatus;
+  isVerified: boolean;
+  emailVerified: boolean;
+  profilePic: string | null;
+  account: `0x${string}` | null;
+  onChainId: string | null;
+  createdAt: Date;
+}
+
+interface UserRow {
+  id: string;
+  email: string;
+  full_name: string;
+  user_name: string;
+  user_type: UserType;
+  status: UserStatus;
+  is_verified: boolean;
+  email_verified: boolean;
+  profile_pic: string | null;
+  account: `0x${string}` | null;
+  on_chain_id: string | null;
+  created_at: Date | string;
+}
+
+const COLUMNS = `id, email, full_name, user_name, user_type, status, is_verified, email_verified,
+  profile_pic, account, on_chain_id::text, created_at`;
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  fullName: row.full_name,
+  userName: row.user_name,
+  userType: row.user_type,
+  status: row.status,
+  isVerified: row.is_verified,
+  emailVerified: row.email_verified,
+  profilePic: row.profile_pic,
+  account: row.account,
+  onChainId: row.on_chain_id,
+  createdAt: new Date(row.created_at),
+});
+
+export async function insertUser(
+  db: Queryable,
+  user: Pick<
+    User,
+    'id' | 'email' | 'fullName' | 'userName' | 'userType' | 'status' | 'profilePic'
+  > & {
+    passwordHash: string;
+    emailVerified: boolean;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO users (id, email, password_hash, full_name, user_name, user_type, status, email_verified, profile_pic)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      user.id,
+      user.email,
+      user.passwordHash,
+      user.fullName,
+      user.userName,
+      user.userType,
+      user.status,
+      user.emailVerified,
+      user.profilePic,
+    ],
+  );
+}
+
+export async function setUserAccount(db: Queryable, id: string, account: string): Promise<void> {
+  await db.query('UPDATE users SET account = $2, updated_at = now() WHERE id = $1', [id, account]);
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<User | null> {
+  const rows = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}

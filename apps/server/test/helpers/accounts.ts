@@ -1,0 +1,103 @@
+// Test accounts made the way the platform makes them (user row, custodial
+// wallet, bearer session), funded with GETS from the treasury.
+import { randomUUID } from 'node:crypto';
+import { createWalletClient, http, parseUnits, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { getsTokenAbi } from '@gets/contracts';
+import { ANVIL_DEV_KEYS } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import {
+  insertUser,
+  setUserAccount,
+  type UserType,
+} from '../../src/modules/accounts/user-repository.ts';
+import { createSession } from '../../src/modules/accounts/sessions.ts';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  address: Address;
+  token: string;
+  authorization: { authorization: string };
+}
+
+export async function createTestUser(
+  ctx: AppContext,
+  options: { userType?: UserType; gets?: string } = {},
+): Promise<TestUser> {
+  const id = randomUUID();
+  const email = `user-${id.slice(0, 8)}@example.org`;
+  await insertUser(ctx.db, {
+    id,
+    email,
+    passwordHash: 'not-used-in-this-test',
+    fullName: 'Test User',
+    userName: `user_${id.slice(0, 8)}`,
+    userType: options.userType ?? 'EARNER',
+    status: 'APPROVED',
+    emailVerified: true,
+    profilePic: null,
+  });
+  const address = await ctx.keystore.createWallet(ctx.db, { kind: 'user', id });
+  await setUserAccount(ctx.db, id, address);
+  const { token } = await createSession(ctx.db, { kind: 'user', id }, 60 * 60 * 1000);
+  if (options.gets) await fundWithGets(ctx, [address], options.gets);
+  return { id, email, address, token, authorization: { authorization: `Bearer ${token}` } };
+}
+
+/** Sends GETS from the treasury (the embedded chain's deployer) to each address. */
+export async function fundWithGets(ctx: AppContext, addresses: Address[], amount: string) {
+  const treasury = createWalletClient({
+    account: privateKeyToAccount(ANVIL_DEV_KEYS[0]),
+    chain: ctx.chain.chain,
+    transport: http(ctx.chain.rpcUrl),
+  });
+  let hash: `0x${string}` | undefined;
+  for (const address of addresses) {
+    hash = await treasury.writeContract({
+      address: ctx.contracts.token,
+      abi: getsTokenAbi,
+      functionName: 'transfer',
+      args: [address, parseUnits(amount, 18)],
+    });
+  }
+  if (hash) await ctx.chain.publicClient.waitForTransactionReceipt({ hash });
+}
+
+export async function getsBalance(ctx: AppContext, address: Address): Promise<bigint> {
+  return ctx.chain.publicClient.readContract({
+    address: ctx.contracts.token,
+    abi: getsTokenAbi,
+    functionName: 'balanceOf',
+    args: [address],
+  });
+}
+
+/** Polls the spec's status call until the transaction leaves QUEUED. */
+export async function waitForOutcome(
+  request: (path: string, init?: RequestInit) => Promise<Response>,
+  user: TestUser,
+  transactionId: string,
+  timeoutMs = 30_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await request('/gs-api/metakeep/transaction', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...user.authorization },
+      body: JSON.stringify({ transactionId }),
+    });
+    const body = (await response.json()) as {
+      data: {
+        status: string;
+        failureReason: string | null;
+        events: { eventName: string; args: Record<string, unknown> }[];
+        transactionHash: string | null;
+      };
+    };
+    if (body.data.status !== 'QUEUED') return body.data;
+    if (Date.now() > until)
+      throw new Error(`transaction ${transactionId} still QUEUED after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
