@@ -24,12 +24,7 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-export interface StartOptions {
-  /** Overrides for tests: a schema to keep one test run apart on a shared PostgreSQL. */
-  postgresSearchPath?: string;
-}
-
-export async function startPlatform(config: Config, options: StartOptions = {}): Promise<Platform> {
+export async function startPlatform(config: Config): Promise<Platform> {
   const log = pino({ level: config.logLevel });
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -40,7 +35,7 @@ export async function startPlatform(config: Config, options: StartOptions = {}):
   };
 
   try {
-    const db: Database = await openConfiguredDatabase(config, options.postgresSearchPath);
+    const db: Database = await openConfiguredDatabase(config);
     cleanups.push(() => db.close());
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
@@ -52,7 +47,7 @@ export async function startPlatform(config: Config, options: StartOptions = {}):
     });
 
     const contracts = deployment.contracts as PlatformContracts;
-    const keystore = createKeystore(await loadKeyEncryptionKeys(config.custody));
+    const keystore = await createKeystore(() => loadKeyEncryptionKeys(config.custody));
     const statusFeed = await startStatusFeed(db);
     cleanups.push(() => statusFeed.close());
 

@@ -30,7 +30,14 @@ function randomPrivateKey(): Buffer {
   }
 }
 
-export function createKeystore(keks: KeyEncryptionKeys): Keystore {
+/**
+ * `loadKeks` is called once at creation and again when a stored key names a
+ * KEK this process does not hold: a rotation by another process re-wrapped it.
+ */
+export async function createKeystore(
+  loadKeks: () => Promise<KeyEncryptionKeys>,
+): Promise<Keystore> {
+  let keks = await loadKeks();
   return {
     async createWallet(db, owner) {
       const privateKey = randomPrivateKey();
@@ -51,6 +58,7 @@ export function createKeystore(keks: KeyEncryptionKeys): Keystore {
     async withSigner(db, address, fn) {
       const stored = await findKeyByAddress(db, address);
       if (!stored) throw new Error(`no custodial key for ${address}`);
+      if (!keks.all.has(stored.kekId)) keks = await loadKeks();
       const privateKey = openPrivateKey(keks.all, stored, stored.address);
       try {
         const account = privateKeyToAccount(`0x${privateKey.toString('hex')}`);

@@ -21,8 +21,7 @@ export interface Database extends Queryable {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
-  | { kind: 'postgres'; url: string; searchPath?: string };
+  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target);
@@ -50,13 +49,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(target: { url: string; searchPath?: string }): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: 10,
-    // A schema per test run keeps parallel suites apart on one database.
-    ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
-  });
+async function openPostgres(target: { url: string }): Promise<Database> {
+  // A URL may carry ?options=-c search_path=... (tests keep a schema per run).
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // Fail at start, with the server's own words, rather than at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -44,10 +44,10 @@ export async function startTestPlatform(
     LOG_LEVEL: 'silent',
     WORKER_HEARTBEAT_INTERVAL_MS: '200',
     WEB_DIST_DIR: webDistDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: databaseUrl && schema ? withSchema(databaseUrl, schema) : undefined,
     ...env,
   });
-  const platform = await startPlatform(config, schema ? { postgresSearchPath: schema } : {});
+  const platform = await startPlatform(config);
   if (!platform.url) throw new Error('the test platform serves no HTTP (MODE=worker?)');
   const url = platform.url;
   return {
@@ -62,6 +62,13 @@ export async function startTestPlatform(
       if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema);
     },
   };
+}
+
+/** The same database, with every connection's search_path set to one schema. */
+export function withSchema(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
 }
 
 export async function createSchema(databaseUrl: string, schema: string) {

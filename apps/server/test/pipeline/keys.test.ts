@@ -1,0 +1,136 @@
+// Custodial keys at rest: the database holds no usable private key, and the
+// key-encryption key can be rotated without changing any address.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoverMessageAddress } from 'viem';
+import {
+  dropSchema,
+  startTestPlatform,
+  withSchema,
+  type TestPlatform,
+} from '../helpers/test-platform.ts';
+import { createTestUser } from '../helpers/accounts.ts';
+import { findKeyByAddress } from '../../src/custody/key-repository.ts';
+import { openPrivateKey } from '../../src/custody/envelope.ts';
+import { loadKeyEncryptionKeys } from '../../src/custody/key-encryption-keys.ts';
+import { rotateKek } from '../../src/commands/rotate-kek.ts';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+describe('custodial keys at rest', () => {
+  let platform: TestPlatform;
+  const addresses: `0x${string}`[] = [];
+  const schema = `keys_${Date.now().toString(36)}`;
+
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-keys-'));
+    platform = await startTestPlatform({ MODE: 'api' }, { dataDir, schema });
+    for (let i = 0; i < 3; i++) addresses.push((await createTestUser(platform.ctx)).address);
+  });
+  afterAll(async () => {
+    await platform?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL) await dropSchema(process.env.DATABASE_URL, schema);
+  });
+
+  async function plaintextKeys() {
+    const keks = await loadKeyEncryptionKeys(platform.ctx.config.custody);
+    return Promise.all(
+      addresses.map(async (address) =>
+        openPrivateKey(keks.all, (await findKeyByAddress(platform.ctx.db, address))!, address),
+      ),
+    );
+  }
+
+  it('a dump of every table holds no private key, in hex or raw bytes', async () => {
+    const tables = await platform.ctx.db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    expect(tables.map((t) => t.table_name)).toContain('custody_keys');
+    let dump = '';
+    for (const { table_name } of tables) {
+      const rows = await platform.ctx.db.query<{ row: string }>(
+        `SELECT t::text AS row FROM "${table_name}" t`,
+      );
+      dump += rows.map((r) => r.row).join('\n');
+    }
+    for (const key of await plaintextKeys()) {
+      expect(dump.toLowerCase()).not.toContain(key.toString('hex'));
+      expect(dump).not.toContain(key.toString('base64'));
+    }
+  });
+
+  it.runIf(!process.env.DATABASE_URL)(
+    'the database files on disk hold no private key bytes',
+    async () => {
+      await platform.ctx.db.query('CHECKPOINT');
+      const files = await filesUnder(path.join(platform.dataDir, 'pglite'));
+      expect(files.length).toBeGreaterThan(0);
+      const keys = await plaintextKeys();
+      for (const file of files) {
+        const bytes = await fs.readFile(file);
+        for (const key of keys) {
+          expect(bytes.includes(key), `${file} holds a private key`).toBe(false);
+          expect(bytes.includes(Buffer.from(key.toString('hex'))), `${file} holds a hex key`).toBe(
+            false,
+          );
+        }
+      }
+    },
+  );
+
+  it('keeps the key-encryption key in a file only its owner can read', async () => {
+    const stat = await fs.stat(path.join(platform.dataDir, 'custody', 'kek'));
+    expect(stat.mode & 0o777).toBe(0o600);
+  });
+
+  it('rotates the key-encryption key: same addresses, same signatures, old key gone', async () => {
+    const kekFile = path.join(platform.dataDir, 'custody', 'kek');
+    const oldKek = await fs.readFile(kekFile, 'utf8');
+    const before = await Promise.all(addresses.map((a) => findKeyByAddress(platform.ctx.db, a)));
+
+    const env = {
+      DATA_DIR: platform.dataDir,
+      LOG_LEVEL: 'silent',
+      ...(process.env.DATABASE_URL
+        ? { DATABASE_URL: withSchema(process.env.DATABASE_URL, schema) }
+        : {}),
+    };
+    // PGlite allows one process at a time: let go of the data directory first.
+    const embedded = !process.env.DATABASE_URL;
+    if (embedded) await platform.stop();
+    const message = await rotateKek(env);
+    expect(message).toMatch(
+      /^Re-wrapped 3 custodial keys under the new key-encryption key [0-9a-f]{16}/,
+    );
+    if (embedded)
+      platform = await startTestPlatform({ MODE: 'api' }, { dataDir: platform.dataDir, schema });
+
+    const newKek = await fs.readFile(kekFile, 'utf8');
+    expect(newKek).not.toBe(oldKek);
+    await expect(fs.access(path.join(platform.dataDir, 'custody', 'kek.next'))).rejects.toThrow();
+
+    const keks = await loadKeyEncryptionKeys(platform.ctx.config.custody);
+    expect(keks.all.size).toBe(1);
+    for (const [index, address] of addresses.entries()) {
+      const after = (await findKeyByAddress(platform.ctx.db, address))!;
+      expect(after.address).toBe(address);
+      expect(after.kekId).not.toBe(before[index]!.kekId);
+      expect(after.sealedPrivateKey.equals(before[index]!.sealedPrivateKey)).toBe(true);
+      const signature = await platform.ctx.keystore.withSigner(
+        platform.ctx.db,
+        address,
+        (account) => account.signMessage({ message: 'rotation' }),
+      );
+      expect(await recoverMessageAddress({ message: 'rotation', signature })).toBe(address);
+    }
+  });
+});
