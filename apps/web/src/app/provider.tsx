@@ -1,7 +1,9 @@
-// App-wide providers: server-state cache and the toast viewport.
+// App-wide providers: server-state cache, the consent dialog of chain actions
+// and the toast viewport.
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
+import { ChainActionProvider } from '@/features/custody';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,7 +17,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <ChainActionProvider>{children}</ChainActionProvider>
       <Toaster />
     </QueryClientProvider>
   );

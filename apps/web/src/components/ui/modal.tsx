@@ -1,0 +1,122 @@
+// A modal dialog: portal over a dimmed page, labelled by its title, Escape and
+// the backdrop close it (unless `dismissible` is false, e.g. while submitting),
+// focus moves inside on open, Tab stays inside, and focus returns on close.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon } from '@/components/icons/icons';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  description?: ReactNode;
+  dismissible?: boolean;
+  /** role="alertdialog" for a decision the user must make (consent). */
+  role?: 'dialog' | 'alertdialog';
+  size?: 'sm' | 'md';
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  description,
+  dismissible = true,
+  role = 'dialog',
+  size = 'md',
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  const dismissibleRef = useRef(dismissible);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+    dismissibleRef.current = dismissible;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const panel = panelRef.current;
+    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
+    first?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        if (dismissibleRef.current) onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab' || !panel) return;
+      const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (items.length === 0) return;
+      const head = items[0]!;
+      const tail = items[items.length - 1]!;
+      if (event.shiftKey && document.activeElement === head) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && document.activeElement === tail) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      previous?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 animate-fade-in bg-slate-950/60 backdrop-blur-[2px]"
+        onClick={() => {
+          if (dismissible) onClose();
+        }}
+      />
+      <div
+        ref={panelRef}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={`relative max-h-[92vh] w-full animate-fade-in overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl outline-none sm:rounded-2xl ${size === 'sm' ? 'sm:max-w-md' : 'sm:max-w-lg'}`}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-bold text-slate-900">
+            {title}
+          </h2>
+          {dismissible && (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-m-1 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <CloseIcon className="size-5" />
+            </button>
+          )}
+        </div>
+        {description && (
+          <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+            {description}
+          </div>
+        )}
+        <div className="mt-5">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,8 @@
+// What the rest of the app may use from the custody feature.
+export { ChainActionProvider } from './components/chain-action-provider';
+export { ConsentDialog, Spinner } from './components/consent-dialog';
+export { TransactionStatusCard } from './components/transaction-status-card';
+export { useChainAction } from './hooks/use-chain-action';
+export { ChainActionError, isCancelled } from './lib/chain-action-error';
+export type { ActionRequest } from './lib/run-chain-action';
+export { closeAllStreams } from './lib/transaction-stream';

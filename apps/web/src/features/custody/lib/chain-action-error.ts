@@ -1,0 +1,20 @@
+// Why a chain action ended without a final transaction. The user has already
+// been told (toast or their own Cancel); callers only stop.
+export type ChainActionErrorKind =
+  | 'cancelled' // the user cancelled the consent dialog: nothing was signed
+  | 'consent' // the consent request failed
+  | 'submit' // the server refused the confirmed consent (used, expired, ...)
+  | 'status'; // queued, but its outcome could not be determined
+
+export class ChainActionError extends Error {
+  constructor(
+    readonly kind: ChainActionErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChainActionError';
+  }
+}
+
+export const isCancelled = (error: unknown) =>
+  error instanceof ChainActionError && error.kind === 'cancelled';

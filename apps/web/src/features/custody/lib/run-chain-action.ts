@@ -1,0 +1,95 @@
+// The life of one chain action, start to end: ask the server for consent, show
+// the consent dialog, submit the confirmed token, then watch the queued
+// transaction until it is COMPLETED or FAILED. Toasts follow spec section 8.
+import { consentRequiredSchema, queuedSchema, TOASTS, type TransactionStatus } from '@gets/schema';
+import type { ApiResult } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { ChainActionError } from './chain-action-error';
+import type { ChainActor } from './transaction-stream';
+import { waitForTransaction, type StatusFeed } from './wait-for-transaction';
+
+/** Calls the action endpoint: without a token it asks for consent, with one it queues. */
+export type ActionRequest = (consentToken?: string) => Promise<ApiResult<unknown>>;
+
+export interface ConsentPrompt {
+  title: string;
+  description: string;
+  expiresAt: string;
+}
+
+/**
+ * Shows the dialog. On Confirm it runs `submit` with the dialog still open
+ * (Confirm disabled) and resolves with its result; on Cancel it resolves with
+ * `{ confirmed: false }` without calling `submit`.
+ */
+export type AskConsent = <T>(
+  prompt: ConsentPrompt,
+  submit: () => Promise<T>,
+) => Promise<{ confirmed: false } | { confirmed: true; value: T }>;
+
+export interface RunChainActionOptions {
+  request: ActionRequest;
+  auth: ChainActor;
+  askConsent: AskConsent;
+  getStatus: (transactionId: string) => Promise<ApiResult<TransactionStatus>>;
+  feed: StatusFeed | null;
+  title?: string;
+  onStatus?: (status: TransactionStatus) => void;
+}
+
+export const DEFAULT_CONSENT_TITLE = 'Confirm transaction';
+
+function queuedIdOf(data: unknown): string | null {
+  const queued = queuedSchema.safeParse(data);
+  return queued.success ? queued.data.transactionId : null;
+}
+
+export async function runChainAction({
+  request,
+  askConsent,
+  getStatus,
+  feed,
+  title = DEFAULT_CONSENT_TITLE,
+  onStatus,
+}: RunChainActionOptions): Promise<TransactionStatus> {
+  const first = await request();
+  const consent = first.success ? consentRequiredSchema.safeParse(first.data) : null;
+  // An endpoint may queue at once (consent given earlier in the same flow).
+  let transactionId = first.success ? queuedIdOf(first.data) : null;
+
+  if (!transactionId) {
+    if (!consent?.success) {
+      toast.error(TOASTS.error.consentFailed, {
+        description: first.success ? undefined : first.message,
+      });
+      throw new ChainActionError('consent', first.message);
+    }
+    const { consentToken, description, expiresAt } = consent.data;
+    const answer = await askConsent({ title, description, expiresAt }, async () => {
+      const submitted = await request(consentToken);
+      const id = submitted.success ? queuedIdOf(submitted.data) : null;
+      if (!id) {
+        toast.error(`${submitted.message}!`);
+        throw new ChainActionError('submit', submitted.message);
+      }
+      return id;
+    });
+    if (!answer.confirmed) throw new ChainActionError('cancelled', 'Cancelled');
+    transactionId = answer.value;
+  }
+
+  const loadingId = toast.loading(TOASTS.loading.processingRequest);
+  let final: TransactionStatus;
+  try {
+    final = await waitForTransaction({ transactionId, getStatus, feed, onStatus });
+  } catch (error) {
+    toast.dismiss(loadingId);
+    throw new ChainActionError('status', error instanceof Error ? error.message : String(error));
+  }
+  if (final.status === 'FAILED') {
+    toast.error(`${final.failureReason ?? 'Transaction failed'}!`, { id: loadingId });
+  } else {
+    toast.dismiss(loadingId);
+  }
+  return final;
+}
