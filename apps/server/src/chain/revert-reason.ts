@@ -1,6 +1,14 @@
 // Says in words why a user's call reverted: the contracts' custom errors and
 // OpenZeppelin's standard ones, decoded from revert data.
-import { BaseError, decodeErrorResult, formatUnits, type Abi, type Hex } from 'viem';
+import {
+  BaseError,
+  decodeErrorResult,
+  ExecutionRevertedError,
+  formatUnits,
+  RawContractError,
+  type Abi,
+  type Hex,
+} from 'viem';
 import { platformAbis } from '@gets/contracts';
 import { TOKEN } from '@gets/schema';
 
@@ -81,4 +89,17 @@ export function reasonFromError(error: unknown): string {
     return reasonFromRevertData(data) ?? error.shortMessage;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Whether a failed call was the chain saying no (a revert) rather than the
+ * node being unreachable: only a revert may fail a user's transaction.
+ */
+export function isRevert(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  return (
+    error.walk(
+      (cause) => cause instanceof ExecutionRevertedError || cause instanceof RawContractError,
+    ) !== null
+  );
 }

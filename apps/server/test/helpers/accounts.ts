@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { createWalletClient, http, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { getsTokenAbi } from '@gets/contracts';
+import { getsTokenAbi, platformForwarderAbi } from '@gets/contracts';
+import { countByStatus } from '../../src/chain/pipeline/transaction-repository.ts';
+import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import {
@@ -100,4 +102,52 @@ export async function waitForOutcome(
       throw new Error(`transaction ${transactionId} still QUEUED after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Consents to and queues one GETS transfer per user, through the consent service. */
+export async function queueTransfers(
+  ctx: AppContext,
+  users: TestUser[],
+  to: Address,
+  amount: string,
+) {
+  const ids: string[] = [];
+  for (const user of users) {
+    const owner = { kind: 'user' as const, id: user.id };
+    const action = {
+      type: 'transferTokens' as const,
+      to,
+      amount: parseUnits(amount, 18).toString(),
+    };
+    const { consentToken } = await requestConsent(ctx.db, owner, action);
+    ids.push(
+      (await submitConsent(ctx.db, ctx.keystore, owner, consentToken, action)).transactionId,
+    );
+  }
+  return ids;
+}
+
+export async function statusCounts(ctx: AppContext) {
+  return countByStatus(ctx.db);
+}
+
+/** Waits until no transaction is QUEUED or SENT any more. */
+export async function waitUntilSettled(ctx: AppContext, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await countByStatus(ctx.db);
+    if (counts.QUEUED === 0 && counts.SENT === 0) return counts;
+    if (Date.now() > until)
+      throw new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function forwarderNonce(ctx: AppContext, address: Address) {
+  return ctx.chain.publicClient.readContract({
+    address: ctx.contracts.forwarder,
+    abi: platformForwarderAbi,
+    functionName: 'nonces',
+    args: [address],
+  });
 }

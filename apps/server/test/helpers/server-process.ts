@@ -13,6 +13,8 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+const READY = /is ready at (http:\/\/\S+)|worker is running()/;
+
 export function startServerProcess(env: Record<string, string>, readyTimeoutMs = 60_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -30,12 +32,12 @@ export function startServerProcess(env: Record<string, string>, readyTimeoutMs =
     }, readyTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /is ready at (http:\/\/\S+)/.exec(output);
+      const match = READY.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({
           child,
-          url: match[1]!,
+          url: match[1] ?? '',
           output: () => output,
           async stop(signal = 'SIGINT') {
             child.kill(signal);

@@ -3,6 +3,7 @@
 // executeBatch call of the platform forwarder, and sends it from a relayer
 // account with a nonce handed out by the database.
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import {
   concat,
   encodeFunctionData,
@@ -22,7 +23,7 @@ import { GAS_ESTIMATE_MULTIPLIER } from '@gets/schema';
 import type { Database } from '../../db/database.ts';
 import type { Keystore } from '../../custody/keystore.ts';
 import { encodeAction } from '../actions.ts';
-import { reasonFromError } from '../revert-reason.ts';
+import { isRevert, reasonFromError } from '../revert-reason.ts';
 import {
   claimQueued,
   insertBatch,
@@ -112,6 +113,9 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
           });
           return { t, call, nonce, failure: null };
         } catch (error) {
+          // An unreachable node aborts this batch (rolled back, tried again);
+          // only a revert fails the user's transaction.
+          if (!isRevert(error)) throw error;
           return { t, call, nonce: 0n, failure: reasonFromError(error) };
         }
       }),
@@ -175,6 +179,7 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
     // The signed transaction is on record before it leaves, so a crash right
     // after this commit is recovered by sending the same bytes again.
     await insertBatch(tx, {
+      sender: `${os.hostname()}:${process.pid}`,
       id: batchId,
       chainId: deps.chainId,
       relayer: relayer.address,

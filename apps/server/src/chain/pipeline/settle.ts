@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { applyCompletionEffect } from '../action-effects.ts';
 import { encodeAction } from '../actions.ts';
 import { eventDecoder, type DecodedEvent } from '../events.ts';
-import { reasonFromError } from '../revert-reason.ts';
+import { isRevert, reasonFromError } from '../revert-reason.ts';
 import { broadcast, type PipelineLog } from './relay.ts';
 import {
   addAttempt,
@@ -194,6 +194,7 @@ async function revertReason(
     });
     return 'The transaction was reverted on chain';
   } catch (error) {
+    if (!isRevert(error)) throw error;
     return reasonFromError(error);
   }
 }

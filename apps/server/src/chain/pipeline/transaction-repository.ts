@@ -286,17 +286,26 @@ export async function takeNonce(db: Queryable, relayer: string): Promise<bigint>
 
 export async function insertBatch(
   db: Queryable,
-  batch: { id: string; chainId: number; relayer: string; nonce: bigint; attempt: Attempt },
+  batch: {
+    id: string;
+    chainId: number;
+    relayer: string;
+    nonce: bigint;
+    attempt: Attempt;
+    /** hostname:pid of the worker process that signed it. */
+    sender: string;
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO relay_batches (id, chain_id, relayer, nonce, status, attempts, last_sent_at)
-     VALUES ($1, $2, $3, $4, 'PENDING', $5, now())`,
+    `INSERT INTO relay_batches (id, chain_id, relayer, nonce, status, attempts, last_sent_at, sender)
+     VALUES ($1, $2, $3, $4, 'PENDING', $5, now(), $6)`,
     [
       batch.id,
       batch.chainId,
       batch.relayer,
       batch.nonce.toString(),
       JSON.stringify([batch.attempt]),
+      batch.sender,
     ],
   );
 }
