@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyRateLimit from '@fastify/rate-limit';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +18,10 @@ import { registerWebApp } from './http/web-app.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { rateLimitPluginOptions } from './modules/accounts/rate-limits.ts';
+import { adminAuthRoutes } from './modules/admin-auth/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
@@ -54,6 +59,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(healthRoutes(ctx));
       await api.register(transactionRoutes(ctx));
       await api.register(tokenRoutes(ctx));
+      // Per-IP limits, on the routes that ask for them (login, OTP, reset, upload).
+      await api.register(fastifyRateLimit, rateLimitPluginOptions);
+      await api.register(accountRoutes(ctx));
+      await api.register(adminAuthRoutes(ctx));
+      await api.register(uploadRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

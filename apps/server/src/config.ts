@@ -4,7 +4,7 @@ import path from 'node:path';
 import { toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { DEFAULT_CHAIN_ID } from '@gets/schema';
+import { DEFAULT_CHAIN_ID, isValidEmail, passwordSchema } from '@gets/schema';
 import type { PipelineConfig } from './chain/pipeline/pipeline.ts';
 import { parseKek } from './custody/key-encryption-keys.ts';
 
@@ -23,6 +23,11 @@ const url = (protocols: string[]) =>
   z.url({ error: 'must be a URL' }).refine((value) => protocols.some((p) => value.startsWith(p)), {
     error: `must start with ${protocols.join(' or ')}`,
   });
+
+const count = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1');
 
 const envSchema = z.object({
   PORT: port.default(8080),
@@ -105,6 +110,31 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive().default(24),
   WEB_DIST_DIR: z.string().min(1).optional(),
   WORKER_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  SMTP_URL: url(['smtp://', 'smtps://']).optional(),
+  MAIL_FROM: z.string().min(3).default('GETS Badges <no-reply@gets-badges.local>'),
+  ADMIN_EMAIL: z
+    .string()
+    .refine(isValidEmail, { error: 'must be a valid email address' })
+    .default('admin@gets-badges.local'),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((value) => passwordSchema.safeParse(value).success, {
+      error: (issue) =>
+        `does not meet the password rules: ${passwordSchema
+          .safeParse(issue.input)
+          .error?.issues.map((i) => i.message)
+          .join('; ')}`,
+    })
+    .optional(),
+  ADMIN_LOGIN_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16 to 128 letters, digits, - or _')
+    .optional(),
+  RATE_LIMIT_IP_MAX: count.default(30),
+  RATE_LIMIT_IP_WINDOW_SECONDS: count.default(60),
+  RATE_LIMIT_ACCOUNT_MAX: count.default(10),
+  RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: count.default(900),
+  UPLOAD_MAX_BYTES: count.default(5 * 1024 * 1024),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -132,6 +162,17 @@ export interface Config {
   sessionTtlMs: number;
   webDistDir: string;
   workerHeartbeatIntervalMs: number;
+  /** OTP mail: SMTP when smtpUrl is set, else the outbox table and the console. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The first admin, created at first start; a password is generated when none is given. */
+  firstAdmin: { email: string; password: string | undefined };
+  /** Secret of the /admin/login#<secret> fragment; generated once and stored when not given. */
+  adminLoginSecret: string | undefined;
+  rateLimits: {
+    perIp: { max: number; windowMs: number };
+    perAccount: { max: number; windowMs: number };
+  };
+  uploads: { dir: string; maxBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -226,5 +267,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     workerHeartbeatIntervalMs: e.WORKER_HEARTBEAT_INTERVAL_MS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    adminLoginSecret: e.ADMIN_LOGIN_SECRET,
+    rateLimits: {
+      perIp: { max: e.RATE_LIMIT_IP_MAX, windowMs: e.RATE_LIMIT_IP_WINDOW_SECONDS * 1000 },
+      perAccount: {
+        max: e.RATE_LIMIT_ACCOUNT_MAX,
+        windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_SECONDS * 1000,
+      },
+    },
+    uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
   };
 }

@@ -5,6 +5,7 @@ import type { DeploymentRecord } from './chain/deployment-repository.ts';
 import type { Database } from './db/database.ts';
 import type { Keystore } from './custody/keystore.ts';
 import type { StatusFeed } from './chain/pipeline/status-feed.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { PlatformContracts } from '@gets/contracts';
 
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   contracts: PlatformContracts;
   keystore: Keystore;
   statusFeed: StatusFeed;
+  /** OTP mail: SMTP (SMTP_URL) or the outbox of the embedded default. */
+  mailer: Mailer;
 }

@@ -16,6 +16,10 @@ import { loadKeyEncryptionKeys } from './custody/key-encryption-keys.ts';
 import { pipelineJobs } from './chain/pipeline/pipeline.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
 import type { PlatformContracts } from '@gets/contracts';
+import { createMailer } from './mail/mailer.ts';
+import { ensureFirstAdmin, firstStartLines } from './modules/admin-auth/first-admin.ts';
+import { ensureAdminRoles } from './modules/admin-auth/admin-roles.ts';
+import { listAdminAccounts } from './modules/admin-auth/admin-repository.ts';
 
 export interface Platform {
   ctx: AppContext;
@@ -51,7 +55,28 @@ export async function startPlatform(config: Config): Promise<Platform> {
     const statusFeed = await startStatusFeed(db);
     cleanups.push(() => statusFeed.close());
 
-    const ctx: AppContext = { config, db, chain, deployment, contracts, keystore, statusFeed };
+    const mailer = createMailer(config, db);
+    cleanups.push(() => mailer.close());
+    const ctx: AppContext = {
+      config,
+      db,
+      chain,
+      deployment,
+      contracts,
+      keystore,
+      statusFeed,
+      mailer,
+    };
+    // First start: the first admin and the admin login secret; every start:
+    // admin wallets hold ADMIN_ROLE (granted by the deployer when missing).
+    const firstStart = await ensureFirstAdmin(ctx);
+    await ensureAdminRoles(
+      chain,
+      contracts,
+      config.deployerPrivateKey,
+      await listAdminAccounts(db),
+      log,
+    );
 
     let worker: Worker | undefined;
     if (config.mode !== 'api') {
@@ -70,6 +95,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
       const address = await app.listen({ port: config.port, host: config.host });
       url = displayUrl(address);
     }
+    for (const line of firstStartLines(firstStart, url)) console.log(line);
 
     return { ctx, url, stop };
   } catch (error) {

@@ -217,12 +217,16 @@ export type LoginRequest = z.input<typeof loginSchema>;
 export const adminLoginSchema = z.object({ email: emailSchema, password: requiredPasswordSchema });
 export type AdminLoginRequest = z.input<typeof adminLoginSchema>;
 
-/** POST /metakeep/register-onchain: submits the registerUser consent. */
+/**
+ * POST /metakeep/register-onchain: without consentToken asks for a fresh
+ * registerUser consent, with it queues the on-chain registration.
+ */
 export const registerOnChainRequestSchema = z.object({
   consentToken: z
-    .string({ error: 'consentToken is required' })
+    .string({ error: 'This consent token is not valid' })
     .min(16, 'This consent token is not valid')
-    .max(128, 'This consent token is not valid'),
+    .max(128, 'This consent token is not valid')
+    .optional(),
 });
 
 /** POST /user/updateProfile: only fullName and the picture change; id must be the caller's. */
@@ -311,3 +315,15 @@ export const imageUploadDataSchema = z.object({
 });
 export type ImageUploadData = z.infer<typeof imageUploadDataSchema>;
 export const imageUploadResponseSchema = envelope(imageUploadDataSchema);
+
+/**
+ * Header carrying the secret of the /admin/login#<secret> fragment on
+ * POST /admin/adminLogin: the admin login page only works from that link.
+ */
+export const ADMIN_LOGIN_SECRET_HEADER = 'x-admin-login-secret';
+
+/** POST /admin-auth/admin-login-secret: whether a fragment opens the admin login page. */
+export const adminLoginSecretCheckSchema = z.object({
+  secret: z.string({ error: 'secret is required' }).max(256, 'secret is too long'),
+});
+export const adminLoginSecretCheckResponseSchema = envelope(z.boolean());

@@ -48,3 +48,16 @@ export async function revokeSessionByHash(db: Queryable, tokenHash: string): Pro
     [tokenHash],
   );
 }
+
+/** Ends every live session of one user or admin (after a password reset). */
+export async function revokeSubjectSessions(
+  db: Queryable,
+  subjectKind: SubjectKind,
+  subjectId: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE subject_kind = $1 AND subject_id = $2 AND revoked_at IS NULL`,
+    [subjectKind, subjectId],
+  );
+}

@@ -94,3 +94,46 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   );
   return rows[0] ? toUser(rows[0]) : null;
 }
+
+/** The stored password hash of the user with this email, for login. */
+export async function findUserCredentials(
+  db: Queryable,
+  email: string,
+): Promise<{ user: User; passwordHash: string } | null> {
+  const rows = await db.query<UserRow & { password_hash: string }>(
+    `SELECT ${COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
+}
+
+export async function isUserNameTaken(db: Queryable, userName: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE lower(user_name) = lower($1)', [userName]);
+  return rows.length > 0;
+}
+
+export async function setUserPassword(db: Queryable, id: string, passwordHash: string) {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+    id,
+    passwordHash,
+  ]);
+}
+
+/** The profile fields a user may change; undefined leaves the picture as it is. */
+export async function updateUserProfile(
+  db: Queryable,
+  id: string,
+  profile: { fullName: string; profilePic: string | null | undefined },
+): Promise<void> {
+  if (profile.profilePic === undefined) {
+    await db.query('UPDATE users SET full_name = $2, updated_at = now() WHERE id = $1', [
+      id,
+      profile.fullName,
+    ]);
+  } else {
+    await db.query(
+      'UPDATE users SET full_name = $2, profile_pic = $3, updated_at = now() WHERE id = $1',
+      [id, profile.fullName, profile.profilePic],
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/database.ts';
+
+export interface OutboxEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+}
+
+export async function insertOutboxEmail(
+  db: Queryable,
+  email: { id: string; to: string; subject: string; text: string },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO outbox_emails (id, to_address, subject, text_body) VALUES ($1, $2, $3, $4)',
+    [email.id, email.to, email.subject, email.text],
+  );
+}
+
+/** The mails kept for one address, newest first. */
+export async function listOutboxEmails(db: Queryable, to: string): Promise<OutboxEmail[]> {
+  const rows = await db.query<{
+    id: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    created_at: Date | string;
+  }>(
+    `SELECT id, to_address, subject, text_body, created_at FROM outbox_emails
+      WHERE lower(to_address) = lower($1) ORDER BY created_at DESC, id`,
+    [to],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    createdAt: new Date(row.created_at),
+  }));
+}

@@ -1,0 +1,126 @@
+// One-time codes by email: 6 random digits, kept only as a hash, valid 10
+// minutes, single use, refused after 5 wrong tries, re-sent no faster than
+// the verify-email page's 30-second countdown.
+import { createHash, randomInt } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  OTP_LENGTH,
+  OTP_RESEND_COUNTDOWN_S,
+  PRODUCT_NAME,
+  otpResendWaitMessage,
+} from '@gets/schema';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { limitAttempts } from './attempt-limits.ts';
+import {
+  consumeOtp,
+  deleteOtp,
+  findOtps,
+  recordWrongOtp,
+  replaceOtp,
+  type OtpPurpose,
+} from './otp-repository.ts';
+
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_WRONG_ATTEMPTS = 5;
+/** The shorter of the spec's two countdowns; the 60 s modal timer is the web app's own. */
+export const OTP_RESEND_SECONDS = OTP_RESEND_COUNTDOWN_S.verifyEmailPage;
+
+export const MAIL_FAILED_MESSAGE = 'We could not send the email. Please try again in a moment';
+
+interface OtpDeps {
+  db: Database;
+  config: Pick<Config, 'rateLimits'>;
+  mailer: Mailer;
+  /** Where a mail failure's cause goes (the request log); the caller sees MAIL_FAILED_MESSAGE. */
+  logError?: (error: unknown) => void;
+}
+
+export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+
+/** Bound to purpose and email, so a code for one never matches the other. */
+export const hashOtp = (purpose: OtpPurpose, email: string, code: string) =>
+  createHash('sha256').update(`${purpose}:${email}:${code}`).digest('hex');
+
+function otpMail(purpose: OtpPurpose, email: string, code: string) {
+  const what = purpose === 'REGISTER' ? 'verify your email' : 'reset your password';
+  return {
+    to: email,
+    subject:
+      purpose === 'REGISTER'
+        ? `Your ${PRODUCT_NAME} verification code`
+        : `Your ${PRODUCT_NAME} password reset code`,
+    text: [
+      `Your one-time code to ${what} is ${code}.`,
+      '',
+      `It expires in ${OTP_TTL_SECONDS / 60} minutes and works once.`,
+      'If you did not ask for it, you can ignore this email.',
+    ].join('\n'),
+    consoleLine: `OTP for ${email}: ${code}`,
+  };
+}
+
+export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose) {
+  await limitAttempts(deps.db, deps.config, 'otp-send', email);
+  const code = generateOtp();
+  const codeHash = hashOtp(purpose, email, code);
+  const result = await replaceOtp(deps.db, {
+    email,
+    purpose,
+    codeHash,
+    ttlSeconds: OTP_TTL_SECONDS,
+    resendSeconds: OTP_RESEND_SECONDS,
+  });
+  if (!result.stored) {
+    throw new AppError(429, otpResendWaitMessage(result.waitSeconds), {
+      retryAfterSeconds: result.waitSeconds,
+    });
+  }
+  try {
+    await deps.mailer.send(otpMail(purpose, email, code));
+  } catch (error) {
+    await deleteOtp(deps.db, email, purpose, codeHash);
+    deps.logError?.(error);
+    throw new AppError(502, MAIL_FAILED_MESSAGE);
+  }
+  return { email, resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
+}
+
+/**
+ * Checks a code against the newest live code of the given purposes without
+ * using it up; a wrong code counts against it. Answers the purpose it matched.
+ */
+export async function checkOtp(
+  deps: Pick<OtpDeps, 'db' | 'config'>,
+  email: string,
+  code: string,
+  purposes: OtpPurpose[],
+): Promise<OtpPurpose> {
+  await limitAttempts(deps.db, deps.config, 'otp-check', email);
+  const live = (await findOtps(deps.db, email, purposes)).find((otp) => !otp.consumed);
+  if (!live) throw new AppError(400, ACCOUNT_MESSAGES.otpMissing);
+  if (live.attempts >= OTP_MAX_WRONG_ATTEMPTS) {
+    throw new AppError(429, ACCOUNT_MESSAGES.otpTooManyAttempts);
+  }
+  if (live.expired) throw new AppError(400, ACCOUNT_MESSAGES.otpExpired);
+  if (hashOtp(live.purpose, email, code) !== live.codeHash) {
+    const attempts = await recordWrongOtp(deps.db, email, live.purpose, live.codeHash);
+    throw new AppError(400, ACCOUNT_MESSAGES.otpInvalid, {
+      attemptsLeft: Math.max(0, OTP_MAX_WRONG_ATTEMPTS - attempts),
+    });
+  }
+  return live.purpose;
+}
+
+/** Uses a checked code up inside the caller's transaction. */
+export async function useOtp(tx: Queryable, email: string, code: string, purpose: OtpPurpose) {
+  const used = await consumeOtp(tx, {
+    email,
+    purpose,
+    codeHash: hashOtp(purpose, email, code),
+    maxAttempts: OTP_MAX_WRONG_ATTEMPTS,
+  });
+  if (!used) throw new AppError(409, ACCOUNT_MESSAGES.otpMissing);
+}

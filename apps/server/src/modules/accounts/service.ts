@@ -1,0 +1,203 @@
+// Accounts: registration with an email OTP (creating the custodial wallet in
+// the same transaction), login, logout, password reset and profile.
+import { randomUUID } from 'node:crypto';
+import { ACCOUNT_MESSAGES, SERVER_MESSAGES, type UserType } from '@gets/schema';
+import type { AppContext } from '../../context.ts';
+import { consentOrQueue, requestConsent } from '../../custody/consent.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { limitAttempts, resetAttempts } from './attempt-limits.ts';
+import { checkOtp, sendOtp, useOtp } from './otp.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { revokeSubjectSessions } from './session-repository.ts';
+import { createSession, revokeSession } from './sessions.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserCredentials,
+  insertUser,
+  isUserNameTaken,
+  setUserAccount,
+  setUserPassword,
+  updateUserProfile,
+  type User,
+} from './user-repository.ts';
+import { toUserView } from './user-view.ts';
+
+type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'keystore'> & {
+  logError?: (error: unknown) => void;
+};
+
+/** POST /admin-auth/send-verification-email: a registration code for a new email. */
+export async function sendVerificationEmail(deps: Deps, email: string) {
+  if (await findUserByEmail(deps.db, email)) {
+    throw new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
+  }
+  return sendOtp(deps, email, 'REGISTER');
+}
+
+/** POST /admin-auth/reset-password/mail: a reset code for a registered email. */
+export async function sendResetEmail(deps: Deps, email: string) {
+  if (!(await findUserByEmail(deps.db, email))) {
+    throw new AppError(404, SERVER_MESSAGES.emailNotRegistered);
+  }
+  return sendOtp(deps, email, 'RESET');
+}
+
+/** POST /admin-auth/verify-otp: checks the newest code of either purpose; does not use it up. */
+export async function verifyOtp(deps: Deps, email: string, otp: string) {
+  const purpose = await checkOtp(deps, email, otp, ['REGISTER', 'RESET']);
+  return { email, purpose };
+}
+
+/** POST /admin-auth/reset-password: uses the reset code, sets the password, ends all sessions. */
+export async function resetPassword(
+  deps: Deps,
+  input: { email: string; otp: string; password: string },
+) {
+  await checkOtp(deps, input.email, input.otp, ['RESET']);
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) throw new AppError(404, SERVER_MESSAGES.emailNotRegistered);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await useOtp(tx, input.email, input.otp, 'RESET');
+    await setUserPassword(tx, user.id, passwordHash);
+    await revokeSubjectSessions(tx, 'user', user.id);
+  });
+  await resetAttempts(deps.db, 'login', input.email);
+}
+
+export interface RegisterInput {
+  email: string;
+  otp: string;
+  password: string;
+  fullName: string;
+  userName: string;
+  userType: UserType;
+  profilePic?: string | null | undefined;
+}
+
+/**
+ * POST /metakeep: the OTP proves the email; the user row, the custodial
+ * wallet, the session and the consent for the on-chain registration are made
+ * in one transaction, so a failure leaves no half account and the code unused.
+ */
+export async function register(deps: Deps, input: RegisterInput) {
+  await checkOtp(deps, input.email, input.otp, ['REGISTER']);
+  if (await findUserByEmail(deps.db, input.email)) {
+    throw new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
+  }
+  if (await isUserNameTaken(deps.db, input.userName)) {
+    throw new AppError(409, ACCOUNT_MESSAGES.userNameTaken);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const id = randomUUID();
+  const owner = { kind: 'user' as const, id };
+  try {
+    const { session, consent } = await deps.db.transaction(async (tx) => {
+      await useOtp(tx, input.email, input.otp, 'REGISTER');
+      await insertUser(tx, {
+        id,
+        email: input.email,
+        passwordHash,
+        fullName: input.fullName,
+        userName: input.userName,
+        userType: input.userType,
+        // Sponsors wait for an administrator; earners can start at once.
+        status: input.userType === 'SPONSOR' ? 'PENDING' : 'APPROVED',
+        emailVerified: true,
+        profilePic: input.profilePic ?? null,
+      });
+      const account = await deps.keystore.createWallet(tx, owner);
+      await setUserAccount(tx, id, account);
+      const consent = await requestConsent(tx, owner, { type: 'registerUser' });
+      const session = await createSession(tx, owner, deps.config.sessionTtlMs);
+      return { session, consent };
+    });
+    const user = (await findUserById(deps.db, id))!;
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      user: toUserView(user),
+      consent,
+    };
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+/** Two registrations racing past the checks: the unique index decides, with the same words. */
+function uniqueViolation(error: unknown): AppError | undefined {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e.code !== '23505') return undefined;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (where.includes('users_email_key')) {
+    return new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
+  }
+  if (where.includes('users_user_name_key'))
+    return new AppError(409, ACCOUNT_MESSAGES.userNameTaken);
+  return undefined;
+}
+
+/**
+ * POST /metakeep/register-onchain: registers the user's wallet in the
+ * UserRegistry through consent; the pipeline stores onChainId on COMPLETED.
+ */
+export async function registerOnChain(deps: Deps, actor: Actor, consentToken: string | undefined) {
+  const user = await requireUserRow(deps, actor.id);
+  if (user.onChainId !== null) throw new AppError(409, ACCOUNT_MESSAGES.alreadyOnChain);
+  return consentOrQueue(deps.db, deps.keystore, actor, { type: 'registerUser' }, consentToken);
+}
+
+/** POST /metakeep/auth/login: the same answer for an unknown email and a wrong password. */
+export async function login(deps: Deps, input: { email: string; password: string }) {
+  await limitAttempts(deps.db, deps.config, 'login', input.email);
+  const found = await findUserCredentials(deps.db, input.email);
+  const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
+  if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
+  await resetAttempts(deps.db, 'login', input.email);
+  const session = await createSession(
+    deps.db,
+    { kind: 'user', id: found.user.id },
+    deps.config.sessionTtlMs,
+  );
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: toUserView(found.user),
+  };
+}
+
+export async function logout(deps: Pick<Deps, 'db'>, actor: Actor) {
+  await revokeSession(deps.db, actor.token);
+}
+
+async function requireUserRow(deps: Pick<Deps, 'db'>, id: string): Promise<User> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw new AppError(404, ACCOUNT_MESSAGES.userNotFound);
+  return user;
+}
+
+export async function me(deps: Pick<Deps, 'db'>, actor: Actor) {
+  return toUserView(await requireUserRow(deps, actor.id));
+}
+
+/** POST /user/updateProfile: full name and picture only, and only one's own. */
+export async function updateProfile(
+  deps: Pick<Deps, 'db'>,
+  actor: Actor,
+  input: { id: string; fullName: string; profilePic?: string | null | undefined },
+) {
+  if (input.id !== actor.id) throw new AppError(403, ACCOUNT_MESSAGES.profileNotYours);
+  await requireUserRow(deps, actor.id);
+  await updateUserProfile(deps.db, actor.id, {
+    fullName: input.fullName,
+    profilePic: input.profilePic,
+  });
+  return toUserView(await requireUserRow(deps, actor.id));
+}
+
+/** GET /user/isApproved: true once an administrator has approved the sponsor (earners: always). */
+export async function isApproved(deps: Pick<Deps, 'db'>, actor: Actor) {
+  return (await requireUserRow(deps, actor.id)).status === 'APPROVED';
+}

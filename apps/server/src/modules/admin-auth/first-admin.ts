@@ -1,0 +1,90 @@
+// First start: the first administrator (from ADMIN_EMAIL / ADMIN_PASSWORD, or
+// a generated password printed once) with a custodial wallet, and the secret
+// of the /admin/login#<secret> link (ADMIN_LOGIN_SECRET, or generated once).
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Keystore } from '../../custody/keystore.ts';
+import type { Database } from '../../db/database.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { countAdmins, insertAdmin, setAdminAccount } from './admin-repository.ts';
+import { findSetting, insertSettingOnce } from './settings-repository.ts';
+
+/** Serialises the first start of several processes on one database. */
+const BOOTSTRAP_LOCK_KEY = 7_214_101;
+export const ADMIN_LOGIN_SECRET_SETTING = 'admin_login_secret';
+
+export interface FirstStartNotice {
+  /** Set when this start created the first admin. */
+  createdAdmin?: { email: string; generatedPassword: string | undefined };
+  /** The secret in force, and whether this start generated it. */
+  loginSecret: { value: string; generated: boolean };
+}
+
+/** 24 random characters plus one of each class the password rules ask for. */
+export function generateAdminPassword(): string {
+  return `${randomBytes(18).toString('base64url')}aA1!`;
+}
+
+export async function ensureFirstAdmin(deps: {
+  db: Database;
+  keystore: Keystore;
+  config: Pick<Config, 'firstAdmin' | 'adminLoginSecret'>;
+}): Promise<FirstStartNotice> {
+  const { db, keystore, config } = deps;
+  const needsAdmin = (await countAdmins(db)) === 0;
+  const generatedPassword =
+    needsAdmin && !config.firstAdmin.password ? generateAdminPassword() : undefined;
+  const passwordHash = needsAdmin
+    ? await hashPassword(config.firstAdmin.password ?? generatedPassword!)
+    : undefined;
+
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+    const notice: FirstStartNotice = { loginSecret: { value: '', generated: false } };
+
+    if (config.adminLoginSecret) {
+      notice.loginSecret.value = config.adminLoginSecret;
+    } else {
+      const stored = await findSetting(tx, ADMIN_LOGIN_SECRET_SETTING);
+      if (stored) {
+        notice.loginSecret.value = stored;
+      } else {
+        notice.loginSecret = {
+          value: await insertSettingOnce(
+            tx,
+            ADMIN_LOGIN_SECRET_SETTING,
+            randomBytes(24).toString('base64url'),
+          ),
+          generated: true,
+        };
+      }
+    }
+
+    // Another process may have created the admin since the count above.
+    if (passwordHash && (await countAdmins(tx)) === 0) {
+      const id = randomUUID();
+      await insertAdmin(tx, { id, email: config.firstAdmin.email, passwordHash });
+      const account = await keystore.createWallet(tx, { kind: 'admin', id });
+      await setAdminAccount(tx, id, account);
+      notice.createdAdmin = { email: config.firstAdmin.email, generatedPassword };
+    }
+    return notice;
+  });
+}
+
+/** The lines printed once at first start (never logged at a level that might be dropped). */
+export function firstStartLines(notice: FirstStartNotice, baseUrl: string | undefined): string[] {
+  const lines: string[] = [];
+  if (notice.createdAdmin) {
+    lines.push(`First admin created: ${notice.createdAdmin.email}`);
+    if (notice.createdAdmin.generatedPassword) {
+      lines.push(
+        `First admin password (shown only this once): ${notice.createdAdmin.generatedPassword}`,
+      );
+    }
+  }
+  if (notice.createdAdmin || notice.loginSecret.generated) {
+    lines.push(`Admin login: ${baseUrl ?? ''}/admin/login#${notice.loginSecret.value}`);
+  }
+  return lines;
+}

@@ -1,0 +1,87 @@
+// Admin login and logout (spec section 7: POST /admin/adminLogin), and the
+// check the /admin/login page makes of its URL fragment.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_LOGIN_SECRET_HEADER,
+  adminLoginResponseSchema,
+  adminLoginSchema,
+  adminLoginSecretCheckResponseSchema,
+  adminLoginSecretCheckSchema,
+  emptyResponseSchema,
+  errorResponseSchema,
+} from '@gets/schema';
+import type { AppContext } from '../../context.ts';
+import { actorOf, requireAdmin } from '../../http/auth.ts';
+import { perIpLimit } from '../accounts/rate-limits.ts';
+import { adminLogin, adminLogout, isAdminLoginSecret } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limited = perIpLimit(ctx.config);
+
+    app.post(
+      '/admin/adminLogin',
+      {
+        config: limited,
+        schema: {
+          tags: ['admin'],
+          summary: `Admin login; send the secret of the /admin/login#<secret> link in the ${ADMIN_LOGIN_SECRET_HEADER} header`,
+          body: adminLoginSchema,
+          response: { 200: adminLoginResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const header = request.headers[ADMIN_LOGIN_SECRET_HEADER];
+        return {
+          message: ACCOUNT_MESSAGES.loggedIn,
+          data: await adminLogin(
+            ctx,
+            request.body,
+            typeof header === 'string' ? header : undefined,
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/admin/logout',
+      {
+        preHandler: requireAdmin(ctx),
+        schema: {
+          tags: ['admin'],
+          summary: 'Ends this admin session on the server',
+          response: { 200: emptyResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await adminLogout(ctx, actorOf(request));
+        return { message: ACCOUNT_MESSAGES.loggedOut, data: null };
+      },
+    );
+
+    app.post(
+      '/admin-auth/admin-login-secret',
+      {
+        config: limited,
+        schema: {
+          tags: ['admin'],
+          summary: 'Whether a URL fragment is the admin login secret (the page redirects if not)',
+          body: adminLoginSecretCheckSchema,
+          response: { 200: adminLoginSecretCheckResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const ok = await isAdminLoginSecret(ctx, request.body.secret);
+        return { message: ok ? 'Admin login available' : 'Not the admin login link', data: ok };
+      },
+    );
+  };
+}

@@ -1,0 +1,86 @@
+// Admin login and logout. Admin sessions are their own kind, so a user token
+// never reaches an admin call; the login also needs the secret of the
+// /admin/login#<secret> link the first start printed.
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { platformSettingsAbi } from '@gets/contracts';
+import { ACCOUNT_MESSAGES, type AdminDetails } from '@gets/schema';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { limitAttempts, resetAttempts } from '../accounts/attempt-limits.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import { createSession, revokeSession } from '../accounts/sessions.ts';
+import { findAdminCredentials, type Admin } from './admin-repository.ts';
+import { ADMIN_LOGIN_SECRET_SETTING } from './first-admin.ts';
+import { findSetting } from './settings-repository.ts';
+
+export const ADMIN_MESSAGES = {
+  secretMissing: 'Admin login is only available from the admin login link',
+} as const;
+
+type Deps = Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts'>;
+
+async function loginSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string | null> {
+  return deps.config.adminLoginSecret ?? (await findSetting(deps.db, ADMIN_LOGIN_SECRET_SETTING));
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Compares in constant time (on digests, so lengths do not leak either). */
+export async function isAdminLoginSecret(deps: Pick<Deps, 'db' | 'config'>, given: string) {
+  const secret = await loginSecret(deps);
+  return secret !== null && timingSafeEqual(digest(secret), digest(given));
+}
+
+/** The periods of spec section 3's admin session, read from the settings contract (days). */
+async function adminDetails(deps: Deps, admin: Admin): Promise<AdminDetails> {
+  const read = (functionName: 'claimPeriod' | 'approvalPeriod' | 'lockPeriod') =>
+    deps.chain.publicClient.readContract({
+      address: deps.contracts.settings,
+      abi: platformSettingsAbi,
+      functionName,
+    });
+  const [claimPeriod, approvalPeriod, lockPeriod] = await Promise.all([
+    read('claimPeriod'),
+    read('approvalPeriod'),
+    read('lockPeriod'),
+  ]);
+  return {
+    _id: admin.id,
+    email: admin.email,
+    account: admin.account,
+    claimPeriod: Number(claimPeriod),
+    approvalPeriod: Number(approvalPeriod),
+    lockPeriod: Number(lockPeriod),
+  };
+}
+
+/** POST /admin/adminLogin */
+export async function adminLogin(
+  deps: Deps,
+  input: { email: string; password: string },
+  secret: string | undefined,
+) {
+  if (!secret || !(await isAdminLoginSecret(deps, secret))) {
+    throw new AppError(403, ADMIN_MESSAGES.secretMissing);
+  }
+  await limitAttempts(deps.db, deps.config, 'admin-login', input.email);
+  const found = await findAdminCredentials(deps.db, input.email);
+  const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
+  if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
+  await resetAttempts(deps.db, 'admin-login', input.email);
+  const session = await createSession(
+    deps.db,
+    { kind: 'admin', id: found.admin.id },
+    deps.config.sessionTtlMs,
+  );
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    adminDetails: await adminDetails(deps, found.admin),
+  };
+}
+
+export async function adminLogout(deps: Pick<Deps, 'db'>, actor: Actor) {
+  await revokeSession(deps.db, actor.token);
+}

@@ -1,0 +1,18 @@
+import type { Queryable } from '../../db/database.ts';
+
+export async function findSetting(db: Queryable, key: string): Promise<string | null> {
+  const rows = await db.query<{ value: string }>(
+    'SELECT value FROM platform_settings WHERE key = $1',
+    [key],
+  );
+  return rows[0]?.value ?? null;
+}
+
+/** Stores the value unless the key exists; answers the value in force. */
+export async function insertSettingOnce(db: Queryable, key: string, value: string) {
+  await db.query(
+    'INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING',
+    [key, value],
+  );
+  return (await findSetting(db, key))!;
+}
