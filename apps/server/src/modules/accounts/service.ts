@@ -83,10 +83,11 @@ export interface RegisterInput {
  * in one transaction, so a failure leaves no half account and the code unused.
  */
 export async function register(deps: Deps, input: RegisterInput) {
-  await checkOtp(deps, input.email, input.otp, ['REGISTER']);
+  // The spec's redirecting answer first: such an email goes to /login.
   if (await findUserByEmail(deps.db, input.email)) {
     throw new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
   }
+  await checkOtp(deps, input.email, input.otp, ['REGISTER']);
   if (await isUserNameTaken(deps.db, input.userName)) {
     throw new AppError(409, ACCOUNT_MESSAGES.userNameTaken);
   }
@@ -146,7 +147,7 @@ function uniqueViolation(error: unknown): AppError | undefined {
 export async function registerOnChain(deps: Deps, actor: Actor, consentToken: string | undefined) {
   const user = await requireUserRow(deps, actor.id);
   if (user.onChainId !== null) throw new AppError(409, ACCOUNT_MESSAGES.alreadyOnChain);
-  return consentOrQueue(deps.db, deps.keystore, actor, { type: 'registerUser' }, consentToken);
+  return consentOrQueue(deps.db, actor, { type: 'registerUser' }, consentToken);
 }
 
 /** POST /metakeep/auth/login: the same answer for an unknown email and a wrong password. */

@@ -1,0 +1,575 @@
+// Registration with an email OTP, login, logout, password reset, profile and
+// approval, through the real HTTP layer, database, custody and chain.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_MESSAGES, SERVER_MESSAGES, VALIDATION } from '@gets/schema';
+import { AUTH_MESSAGES } from '../../src/http/auth.ts';
+import { waitForOutcome, type TestUser } from '../helpers/accounts.ts';
+import {
+  GOOD_PASSWORD,
+  ageLastOtp,
+  bearer,
+  call,
+  latestOtp,
+  registerUser,
+  uniqueEmail,
+} from '../helpers/account-flows.ts';
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+
+describe('accounts API', () => {
+  let platform: TestPlatform;
+  const printed: string[] = [];
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
+      printed.push(String(line));
+    });
+    platform = await startTestPlatform({
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Limits are tested in accounts-limits.test.ts; here they stay out of the way.
+      RATE_LIMIT_IP_MAX: '10000',
+      RATE_LIMIT_ACCOUNT_MAX: '10000',
+    });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+    vi.restoreAllMocks();
+  });
+
+  const post = <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) =>
+    call<T>(platform, 'POST', path, body, headers);
+
+  describe('registration OTP', () => {
+    it('mails a 6-digit code to the outbox, prints it, and says when a resend is allowed', async () => {
+      const email = uniqueEmail();
+      const answer = await post('/admin-auth/send-verification-email', { email });
+      expect(answer).toEqual({
+        status: 200,
+        message: ACCOUNT_MESSAGES.otpSent,
+        data: { email, resendAfterSeconds: 30, expiresInSeconds: 600 },
+      });
+      const code = await latestOtp(platform, email);
+      expect(code).toMatch(/^\d{6}$/);
+      expect(printed).toContain(`OTP for ${email}: ${code}`);
+      // Only a hash is stored.
+      const [row] = await platform.ctx.db.query<{ code_hash: string }>(
+        'SELECT code_hash FROM otp_codes WHERE email = $1',
+        [email],
+      );
+      expect(row!.code_hash).not.toContain(code);
+    });
+
+    it('refuses a resend within 30 seconds, saying how long to wait; a later resend replaces the code', async () => {
+      const email = uniqueEmail();
+      await post('/admin-auth/send-verification-email', { email });
+      const first = await latestOtp(platform, email);
+
+      const early = await post('/admin-auth/send-verification-email', { email });
+      expect(early.status).toBe(429);
+      expect(early.message).toMatch(/^Please wait (29|30) seconds before requesting a new OTP$/);
+
+      await ageLastOtp(platform, email, 25);
+      const stillEarly = await post('/admin-auth/send-verification-email', { email });
+      expect(stillEarly.message).toMatch(/^Please wait [45] seconds before requesting a new OTP$/);
+
+      await ageLastOtp(platform, email, 6);
+      expect((await post('/admin-auth/send-verification-email', { email })).status).toBe(200);
+      const second = await latestOtp(platform, email);
+      if (second !== first) {
+        const old = await post('/admin-auth/verify-otp', { email, otp: first });
+        expect(old.message).toBe(ACCOUNT_MESSAGES.otpInvalid);
+      }
+      const fresh = await post('/admin-auth/verify-otp', { email, otp: second });
+      expect(fresh).toMatchObject({ status: 200, data: { email, purpose: 'REGISTER' } });
+    });
+
+    it('answers the spec message for an email that is already registered', async () => {
+      const { email } = await registerUser(platform);
+      const again = await post('/admin-auth/send-verification-email', {
+        email: email.toUpperCase(),
+      });
+      expect(again).toMatchObject({ status: 409, message: SERVER_MESSAGES.emailAlreadyRegistered });
+    });
+
+    it('refuses the sixth try after five wrong codes, even with the right code', async () => {
+      const email = uniqueEmail();
+      await post('/admin-auth/send-verification-email', { email });
+      const code = await latestOtp(platform, email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let left = 4; left >= 0; left -= 1) {
+        const answer = await post('/admin-auth/verify-otp', { email, otp: wrong });
+        expect(answer).toEqual({
+          status: 400,
+          message: ACCOUNT_MESSAGES.otpInvalid,
+          data: { attemptsLeft: left },
+        });
+      }
+      const sixth = await post('/admin-auth/verify-otp', { email, otp: code });
+      expect(sixth).toMatchObject({ status: 429, message: ACCOUNT_MESSAGES.otpTooManyAttempts });
+      const register = await post('/metakeep', {
+        email,
+        otp: code,
+        password: GOOD_PASSWORD,
+        fullName: 'Late Comer',
+        userName: 'late_comer',
+        userType: 'EARNER',
+      });
+      expect(register).toMatchObject({ status: 429, message: ACCOUNT_MESSAGES.otpTooManyAttempts });
+    });
+
+    it('refuses an expired code and a code never requested', async () => {
+      const email = uniqueEmail();
+      await post('/admin-auth/send-verification-email', { email });
+      const code = await latestOtp(platform, email);
+      await platform.ctx.db.query(
+        `UPDATE otp_codes SET expires_at = now() - interval '1 second' WHERE email = $1`,
+        [email],
+      );
+      expect(await post('/admin-auth/verify-otp', { email, otp: code })).toMatchObject({
+        status: 400,
+        message: ACCOUNT_MESSAGES.otpExpired,
+      });
+      expect(
+        await post('/admin-auth/verify-otp', { email: uniqueEmail(), otp: '123456' }),
+      ).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.otpMissing });
+    });
+  });
+
+  describe('registration', () => {
+    it('creates a pending sponsor with a custodial wallet, logs in, and registers on chain through consent', async () => {
+      const email = uniqueEmail('sponsor');
+      await post('/admin-auth/send-verification-email', { email });
+      const otp = await latestOtp(platform, email);
+      const answer = await post<{
+        token: string;
+        expiresAt: string;
+        user: Record<string, unknown>;
+        consent: { consentToken: string; description: string };
+      }>('/metakeep', {
+        email,
+        otp,
+        password: GOOD_PASSWORD,
+        fullName: '  Grace Hopper ',
+        userName: 'grace_h',
+        userType: 'sponsor',
+        profilePic: '/gs-api/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+        onChainId: '999',
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.message).toBe(ACCOUNT_MESSAGES.registered);
+      const { user, token, consent } = answer.data;
+      expect(user).toMatchObject({
+        email,
+        fullName: 'Grace Hopper',
+        userName: 'grace_h',
+        userType: 'SPONSOR',
+        status: 'PENDING',
+        isVerified: false,
+        emailVerified: true,
+        profilePic: '/gs-api/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy',
+        onChainId: null,
+      });
+      expect(user.account).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(
+        await platform.ctx.keystore.walletOf(platform.ctx.db, {
+          kind: 'user',
+          id: user._id as string,
+        }),
+      ).toBe(user.account);
+      expect(consent.description).toBe('Register your wallet on the platform');
+
+      // Logged in at once; a pending sponsor is not approved.
+      const approved = await call<boolean>(
+        platform,
+        'GET',
+        '/user/isApproved',
+        undefined,
+        bearer(token),
+      );
+      expect(approved).toMatchObject({ status: 200, data: false });
+
+      // The same code cannot register twice.
+      const replay = await post('/metakeep', {
+        email,
+        otp,
+        password: GOOD_PASSWORD,
+        fullName: 'Grace Again',
+        userName: 'grace_again',
+        userType: 'SPONSOR',
+      });
+      expect(replay).toMatchObject({
+        status: 409,
+        message: SERVER_MESSAGES.emailAlreadyRegistered,
+      });
+
+      const queued = await post<{ status: string; transactionId: string }>(
+        '/metakeep/register-onchain',
+        { consentToken: consent.consentToken },
+        bearer(token),
+      );
+      expect(queued).toMatchObject({
+        status: 200,
+        message: ACCOUNT_MESSAGES.onChainQueued,
+        data: { status: 'QUEUED' },
+      });
+      const outcome = await waitForOutcome(
+        platform.request,
+        { authorization: bearer(token) } as TestUser,
+        queued.data.transactionId,
+      );
+      expect(outcome.status).toBe('COMPLETED');
+      const me = await call<{ onChainId: string | null }>(
+        platform,
+        'GET',
+        '/user/me',
+        undefined,
+        bearer(token),
+      );
+      expect(me.data.onChainId).toMatch(/^[1-9]\d*$/);
+
+      const twice = await post('/metakeep/register-onchain', {}, bearer(token));
+      expect(twice).toMatchObject({ status: 409, message: ACCOUNT_MESSAGES.alreadyOnChain });
+    });
+
+    it('approves an earner at once', async () => {
+      const earner = await registerUser(platform, { userType: 'Earner' });
+      expect(earner.user.status).toBe('APPROVED');
+      const approved = await call<boolean>(
+        platform,
+        'GET',
+        '/user/isApproved',
+        undefined,
+        bearer(earner.token),
+      );
+      expect(approved.data).toBe(true);
+    });
+
+    it('refuses a taken user name without using the code up', async () => {
+      const first = await registerUser(platform);
+      const email = uniqueEmail();
+      await post('/admin-auth/send-verification-email', { email });
+      const otp = await latestOtp(platform, email);
+      const body = {
+        email,
+        otp,
+        password: GOOD_PASSWORD,
+        fullName: 'Second Person',
+        userName: first.user.userName.toUpperCase(),
+        userType: 'EARNER',
+      };
+      expect(await post('/metakeep', body)).toMatchObject({
+        status: 409,
+        message: ACCOUNT_MESSAGES.userNameTaken,
+      });
+      expect((await post('/metakeep', { ...body, userName: 'second_person' })).status).toBe(201);
+    });
+
+    it('refuses registering an email that exists with the redirecting message', async () => {
+      const first = await registerUser(platform);
+      const answer = await post('/metakeep', {
+        email: first.email.toUpperCase(),
+        otp: '123456',
+        password: GOOD_PASSWORD,
+        fullName: 'Copy Cat',
+        userName: 'copy_cat',
+        userType: 'EARNER',
+      });
+      expect(answer).toMatchObject({
+        status: 409,
+        message: SERVER_MESSAGES.emailAlreadyRegistered,
+      });
+    });
+  });
+
+  describe('validation messages of spec section 5', () => {
+    const registerBody = {
+      email: 'valid@example.org',
+      otp: '123456',
+      password: GOOD_PASSWORD,
+      fullName: 'Valid Name',
+      userName: 'valid_name',
+      userType: 'EARNER',
+    };
+
+    it.each([
+      [{}, VALIDATION.email.required],
+      [{ email: '' }, VALIDATION.email.required],
+      [{ email: '   ' }, VALIDATION.email.required],
+      [{ email: 'not-an-email' }, VALIDATION.email.invalid],
+      [{ email: 'a@b' }, VALIDATION.email.invalid],
+      [{ email: `${'a'.repeat(65)}@example.org` }, VALIDATION.email.invalid],
+      [{ email: `a@${'b'.repeat(64)}.org` }, VALIDATION.email.invalid],
+      [
+        { email: `${'a'.repeat(20)}@${`${'b'.repeat(60)}.`.repeat(4)}org` },
+        VALIDATION.email.invalid,
+      ],
+    ])('email %j → %s (send OTP, forgot, login)', async (body, message) => {
+      for (const path of [
+        '/admin-auth/send-verification-email',
+        '/admin-auth/reset-password/mail',
+      ]) {
+        expect(await post(path, body)).toMatchObject({ status: 400, message });
+      }
+      expect(await post('/metakeep/auth/login', { password: 'x', ...body })).toMatchObject({
+        status: 400,
+        message,
+      });
+    });
+
+    it.each([
+      [undefined, VALIDATION.password.required],
+      ['', VALIDATION.password.required],
+      ['Ab1!', VALIDATION.password.min],
+      ['ABCDEFG1!', VALIDATION.password.lowercase],
+      ['abcdefg1!', VALIDATION.password.uppercase],
+      ['Abcdefgh!', VALIDATION.password.number],
+      ['Abcdefgh1', VALIDATION.password.special],
+    ])('password %j → %s (register and reset)', async (password, message) => {
+      expect(await post('/metakeep', { ...registerBody, password })).toMatchObject({
+        status: 400,
+        message,
+      });
+      expect(
+        await post('/admin-auth/reset-password', {
+          email: 'a@example.org',
+          otp: '123456',
+          password,
+        }),
+      ).toMatchObject({ status: 400, message });
+    });
+
+    it.each([
+      [{ fullName: undefined }, VALIDATION.register.fullNameRequired],
+      [{ fullName: '   ' }, VALIDATION.register.fullNameRequired],
+      [{ userName: '' }, VALIDATION.register.userNameRequired],
+      [{ userType: undefined }, VALIDATION.register.userTypeRequired],
+      [{ userType: '' }, VALIDATION.register.userTypeRequired],
+      [{ userType: 'admin' }, 'User Type must be Sponsor or Earner'],
+      [{ otp: '' }, VALIDATION.otp.required],
+      [{ otp: undefined }, VALIDATION.otp.required],
+      [{ otp: '12345' }, VALIDATION.otp.length],
+      [{ otp: '12a456' }, VALIDATION.otp.length],
+      [{ profilePic: 'javascript:alert(1)' }, 'Profile picture must be a URL'],
+    ])('register %j → %s', async (change, message) => {
+      expect(await post('/metakeep', { ...registerBody, ...change })).toMatchObject({
+        status: 400,
+        message,
+      });
+    });
+
+    it.each([
+      [{ otp: '' }, VALIDATION.otp.required],
+      [{ otp: '1234567' }, VALIDATION.otp.length],
+    ])('verify-otp %j → %s', async (change, message) => {
+      expect(
+        await post('/admin-auth/verify-otp', { email: 'a@example.org', ...change }),
+      ).toMatchObject({ status: 400, message });
+    });
+
+    it('login only requires a password, without the register rules', async () => {
+      expect(
+        await post('/metakeep/auth/login', { email: 'a@example.org', password: '' }),
+      ).toMatchObject({ status: 400, message: VALIDATION.password.required });
+      expect(
+        await post('/metakeep/auth/login', { email: 'a@example.org', password: 'x' }),
+      ).toMatchObject({ status: 401, message: ACCOUNT_MESSAGES.invalidCredentials });
+    });
+  });
+
+  describe('login and sessions', () => {
+    it('logs in with the right password and answers the same for a wrong password and an unknown email', async () => {
+      const person = await registerUser(platform);
+      const ok = await post<{ token: string; expiresAt: string; user: { _id: string } }>(
+        '/metakeep/auth/login',
+        { email: person.email.toUpperCase(), password: person.password },
+      );
+      expect(ok).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.loggedIn });
+      expect(ok.data.user._id).toBe(person.user._id);
+      // SESSION_TTL_HOURS defaults to 24.
+      const ttl = Date.parse(ok.data.expiresAt) - Date.now();
+      expect(ttl).toBeGreaterThan(23.9 * 3600_000);
+      expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
+
+      const wrong = await post('/metakeep/auth/login', {
+        email: person.email,
+        password: 'Wrong1!pass',
+      });
+      const unknown = await post('/metakeep/auth/login', {
+        email: uniqueEmail(),
+        password: 'Wrong1!pass',
+      });
+      expect(wrong).toEqual({
+        status: 401,
+        message: ACCOUNT_MESSAGES.invalidCredentials,
+        data: null,
+      });
+      expect(unknown).toEqual(wrong);
+    });
+
+    it('stores passwords as argon2id with 19 MiB, t=2, p=1', async () => {
+      const person = await registerUser(platform);
+      const [row] = await platform.ctx.db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM users WHERE id = $1',
+        [person.user._id],
+      );
+      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row!.password_hash).not.toContain(person.password);
+    });
+
+    it('ends the session on logout and refuses expired tokens', async () => {
+      const person = await registerUser(platform);
+      const me = await call(platform, 'GET', '/user/me', undefined, bearer(person.token));
+      expect(me.status).toBe(200);
+      expect(await post('/user/logout', undefined, bearer(person.token))).toMatchObject({
+        status: 200,
+        message: ACCOUNT_MESSAGES.loggedOut,
+      });
+      expect(
+        await call(platform, 'GET', '/user/me', undefined, bearer(person.token)),
+      ).toMatchObject({
+        status: 401,
+        message: AUTH_MESSAGES.invalid,
+      });
+
+      const again = await post<{ token: string }>('/metakeep/auth/login', {
+        email: person.email,
+        password: person.password,
+      });
+      await platform.ctx.db.query(
+        `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE subject_id = $1`,
+        [person.user._id],
+      );
+      expect(
+        await call(platform, 'GET', '/user/me', undefined, bearer(again.data.token)),
+      ).toMatchObject({
+        status: 401,
+        message: AUTH_MESSAGES.invalid,
+      });
+      expect(await call(platform, 'GET', '/user/me')).toMatchObject({
+        status: 401,
+        message: AUTH_MESSAGES.missing,
+      });
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers the spec message for an email that is not registered', async () => {
+      expect(await post('/admin-auth/reset-password/mail', { email: uniqueEmail() })).toMatchObject(
+        {
+          status: 404,
+          message: SERVER_MESSAGES.emailNotRegistered,
+        },
+      );
+    });
+
+    it('verifies the code without using it, then resets once, ending old sessions', async () => {
+      const person = await registerUser(platform);
+      expect((await post('/admin-auth/reset-password/mail', { email: person.email })).status).toBe(
+        200,
+      );
+      const otp = await latestOtp(platform, person.email);
+      for (let i = 0; i < 2; i += 1) {
+        expect(await post('/admin-auth/verify-otp', { email: person.email, otp })).toMatchObject({
+          status: 200,
+          message: ACCOUNT_MESSAGES.otpVerified,
+          data: { purpose: 'RESET' },
+        });
+      }
+      const newPassword = 'N3w!password';
+      expect(
+        await post('/admin-auth/reset-password', {
+          email: person.email,
+          otp,
+          password: newPassword,
+        }),
+      ).toEqual({ status: 200, message: ACCOUNT_MESSAGES.passwordReset, data: null });
+
+      expect(
+        await post('/admin-auth/reset-password', {
+          email: person.email,
+          otp,
+          password: 'An0ther!pass',
+        }),
+      ).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.otpMissing });
+      expect(
+        await call(platform, 'GET', '/user/me', undefined, bearer(person.token)),
+      ).toMatchObject({
+        status: 401,
+      });
+      expect(
+        (await post('/metakeep/auth/login', { email: person.email, password: person.password }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await post('/metakeep/auth/login', { email: person.email, password: newPassword })).status,
+      ).toBe(200);
+    });
+
+    it('does not accept a registration code for a reset', async () => {
+      const person = await registerUser(platform);
+      const email = uniqueEmail();
+      await post('/admin-auth/send-verification-email', { email });
+      const otp = await latestOtp(platform, email);
+      expect(
+        await post('/admin-auth/reset-password', {
+          email: person.email,
+          otp,
+          password: 'N3w!password',
+        }),
+      ).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.otpMissing });
+    });
+  });
+
+  describe('profile', () => {
+    it('changes full name and picture only, and only for oneself', async () => {
+      const person = await registerUser(platform);
+      const other = await registerUser(platform);
+      const pic = '/gs-api/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+      const updated = await post<Record<string, unknown>>(
+        '/user/updateProfile',
+        {
+          id: person.user._id,
+          fullName: 'New Name',
+          profilePic: pic,
+          email: 'hijack@example.org',
+          userName: 'hijacked',
+          userType: 'SPONSOR',
+        },
+        bearer(person.token),
+      );
+      expect(updated).toMatchObject({
+        status: 200,
+        message: ACCOUNT_MESSAGES.profileUpdated,
+        data: {
+          fullName: 'New Name',
+          profilePic: pic,
+          email: person.email,
+          userName: person.user.userName,
+          userType: 'EARNER',
+        },
+      });
+      const me = await call(platform, 'GET', '/user/me', undefined, bearer(person.token));
+      expect(me.data).toEqual(updated.data);
+
+      expect(
+        await post(
+          '/user/updateProfile',
+          { id: other.user._id, fullName: 'Mallory' },
+          bearer(person.token),
+        ),
+      ).toMatchObject({ status: 403, message: ACCOUNT_MESSAGES.profileNotYours });
+      expect(
+        await post(
+          '/user/updateProfile',
+          { id: person.user._id, fullName: '' },
+          bearer(person.token),
+        ),
+      ).toMatchObject({ status: 400, message: VALIDATION.register.fullNameRequired });
+      expect(
+        await post('/user/updateProfile', { id: person.user._id, fullName: 'X' }),
+      ).toMatchObject({
+        status: 401,
+        message: AUTH_MESSAGES.missing,
+      });
+    });
+  });
+});
