@@ -18,6 +18,8 @@ export interface ApiRequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   auth?: ApiAuth;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the admin login secret). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -58,7 +60,7 @@ export async function apiRequest<T>(
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
   const { method = 'GET', body, query, auth = 'user', signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const token = tokenFor(auth);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SESSION_STORAGE_KEYS } from '@gets/schema';
 import { EARNER, renderRoute, storeUserSession, VERIFIED_SPONSOR } from '@/test/render-route';
 
@@ -94,9 +94,15 @@ describe('site header', () => {
       '/dashboard',
     );
 
+    const calls: { url: string; auth: string | null }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, auth: new Headers(init.headers).get('Authorization') });
+      return Promise.resolve(new Response(JSON.stringify({ message: 'Logged out', data: null })));
+    });
     fireEvent.click(within(menu).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls).toEqual([{ url: '/gs-api/user/logout', auth: 'Bearer user-token' }]);
     expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.user)).toBeNull();
-    expect(router.state.location.pathname).toBe('/login');
     expect(within(header()).getByRole('link', { name: 'LAUNCH APP' })).toBeTruthy();
   });
 });

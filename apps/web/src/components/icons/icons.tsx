@@ -187,3 +187,36 @@ export const TelegramIcon = (props: IconProps) => (
     />
   </Svg>
 );
+
+export const EyeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path {...stroke} d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle {...stroke} cx="12" cy="12" r="3" />
+  </Svg>
+);
+
+export const EyeOffIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path
+      {...stroke}
+      d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-2.9 3.9M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7c1.8 0 3.4-.5 4.7-1.3M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18"
+    />
+  </Svg>
+);
+
+export const CopyIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect {...stroke} x="9" y="9" width="12" height="12" rx="2" />
+    <path {...stroke} d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </Svg>
+);
+
+export const CameraIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path
+      {...stroke}
+      d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z"
+    />
+    <circle {...stroke} cx="12" cy="13" r="3.5" />
+  </Svg>
+);

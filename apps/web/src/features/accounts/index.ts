@@ -1,13 +1,33 @@
 // What the rest of the app may use from the accounts feature.
-export { useSession, useHasAdminToken } from './hooks/use-session';
-export { UserMenu, useLogout, isVerifiedSponsor, VerifiedTick } from './components/user-menu';
+export { useSession, useHasAdminToken, useAdminSession } from './hooks/use-session';
+export {
+  UserMenu,
+  useLogout,
+  useAdminLogout,
+  isVerifiedSponsor,
+  VerifiedTick,
+} from './components/user-menu';
 export { UserAvatar } from './components/user-avatar';
+export { RegisterForm } from './components/register-form';
+export { LoginForm } from './components/login-form';
+export { ForgotPasswordForm } from './components/forgot-password-form';
+export { VerifyEmailForm } from './components/verify-email-form';
+export { ProfileForm } from './components/profile-form';
+export { AdminLoginForm } from './components/admin-login-form';
+export { AdminLanding } from './components/admin-landing';
+export { UserLanding } from './components/user-landing';
+export { PageSpinner } from './components/page-spinner';
+export { AuthCard, linkClass } from './components/auth-card';
+export { useAdminLoginSecretCheck } from './api/check-admin-login-secret';
+export { registerOnChain } from './api/register-on-chain';
 export {
   parseSession,
   saveSession,
   clearSession,
+  updateStoredUser,
   displayName,
   type SessionUser,
   type UserSession,
   type UserType,
 } from './lib/session';
+export type { AdminSession } from './lib/admin-session';

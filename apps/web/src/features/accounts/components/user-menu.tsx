@@ -3,6 +3,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDownIcon, VerifiedIcon } from '@/components/icons/icons';
+import { logout } from '../api/logout';
+import { adminLoginPath, clearAdminSession } from '../lib/admin-session';
 import { clearSession, displayName, type SessionUser } from '../lib/session';
 import { UserAvatar } from './user-avatar';
 
@@ -14,11 +16,25 @@ export function VerifiedTick() {
   return <VerifiedIcon role="img" aria-label="Verified sponsor" className="size-4 text-sky-500" />;
 }
 
+/** Ends the session on the server, forgets it here and goes to /login. */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   return () => {
-    clearSession();
-    void navigate('/login');
+    void logout('user').finally(() => {
+      clearSession();
+      void navigate('/login');
+    });
+  };
+}
+
+/** The admin's logout: back to the admin login link (with its fragment). */
+export function useAdminLogout(): () => void {
+  const navigate = useNavigate();
+  return () => {
+    void logout('admin').finally(() => {
+      clearAdminSession();
+      void navigate(adminLoginPath());
+    });
   };
 }
 

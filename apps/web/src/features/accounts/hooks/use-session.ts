@@ -9,6 +9,7 @@ import {
   SESSION_CHANGE_EVENT,
   type UserSession,
 } from '../lib/session';
+import { parseAdminSession, type AdminSession } from '../lib/admin-session';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
@@ -35,4 +36,13 @@ export function useHasAdminToken(): boolean {
     () => readStoredToken(SESSION_STORAGE_KEYS.admin) !== null,
     () => false,
   );
+}
+
+export function useAdminSession(): AdminSession | null {
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readRawStorage(SESSION_STORAGE_KEYS.admin),
+    () => null,
+  );
+  return useMemo(() => parseAdminSession(raw), [raw]);
 }

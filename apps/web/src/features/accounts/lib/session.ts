@@ -84,3 +84,30 @@ export function clearSession(): void {
   window.localStorage.removeItem(SESSION_STORAGE_KEYS.user);
   notify();
 }
+
+/** Merges fresh user fields (profile update, approval) into the stored session. */
+export function updateStoredUser(changes: Record<string, unknown>): void {
+  const stored = parseJson(readRawStorage(SESSION_STORAGE_KEYS.user));
+  if (!isRecord(stored) || typeof stored.token !== 'string' || !isRecord(stored.user)) return;
+  saveSession({ token: stored.token, user: { ...stored.user, ...changes } });
+}
+
+// The reset flow's "forgot flag" (spec section 2, /verify-email): kept for the tab only.
+export const FORGOT_FLAG_KEY = 'forgot';
+
+export function setForgotFlag(on: boolean): void {
+  try {
+    if (on) window.sessionStorage.setItem(FORGOT_FLAG_KEY, 'true');
+    else window.sessionStorage.removeItem(FORGOT_FLAG_KEY);
+  } catch {
+    // Storage blocked: the flag simply is not kept.
+  }
+}
+
+export function hasForgotFlag(): boolean {
+  try {
+    return window.sessionStorage.getItem(FORGOT_FLAG_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}

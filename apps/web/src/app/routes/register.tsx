@@ -1,0 +1,98 @@
+// /register (spec section 2): the registration form and OTP modal (accounts),
+// then the on-chain registration of the new wallet through the consent dialog
+// with its live status (custody), then /dashboard.
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { RegisterData, TransactionStatus } from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import {
+  AuthCard,
+  registerOnChain,
+  RegisterForm,
+  useHasAdminToken,
+  useSession,
+} from '@/features/accounts';
+import { isCancelled, TransactionStatusCard, useChainAction } from '@/features/custody';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { toast } from '@/lib/toast';
+
+export const REGISTER_ON_CHAIN_TITLE = 'Register your wallet';
+
+type ChainStep =
+  { state: 'running' } | { state: 'stopped'; reason: 'cancelled' | 'failed' | 'unknown' };
+
+export function RegisterRoute() {
+  useDocumentTitle('Register');
+  const navigate = useNavigate();
+  const session = useSession();
+  const isAdmin = useHasAdminToken();
+  const [step, setStep] = useState<ChainStep | null>(null);
+  const [final, setFinal] = useState<TransactionStatus | null>(null);
+  const chain = useChainAction({ auth: 'user', title: REGISTER_ON_CHAIN_TITLE });
+
+  const registerWallet = async (consent?: RegisterData['consent']) => {
+    setStep({ state: 'running' });
+    setFinal(null);
+    try {
+      // The registration answer carries the first consent; a retry asks for a new one.
+      const tx = await chain.run((consentToken) =>
+        consentToken || !consent
+          ? registerOnChain(consentToken)
+          : Promise.resolve({ success: true, data: consent, message: '', status: 200 }),
+      );
+      setFinal(tx);
+      if (tx.status === 'COMPLETED') {
+        toast.success('Your wallet is registered on the platform!');
+        void navigate('/dashboard', { replace: true });
+        return;
+      }
+      setStep({ state: 'stopped', reason: 'failed' });
+    } catch (error) {
+      setStep({ state: 'stopped', reason: isCancelled(error) ? 'cancelled' : 'unknown' });
+    }
+  };
+
+  if (!step && (session || isAdmin)) return <Navigate to="/dashboard" replace />;
+  if (!step) {
+    return <RegisterForm onRegistered={(data) => void registerWallet(data.consent)} />;
+  }
+
+  const live = chain.status ?? final;
+  return (
+    <AuthCard
+      title="Your account is created"
+      intro="One last step: register your new custodial wallet on the platform. The platform pays the network fee."
+    >
+      <div className="flex flex-col gap-4">
+        {live && <TransactionStatusCard status={live} />}
+        {step.state === 'running' && !live && (
+          <p role="status" className="text-sm text-slate-600">
+            Waiting for your confirmation...
+          </p>
+        )}
+        {step.state === 'stopped' && (
+          <>
+            <p className="text-sm text-slate-700">
+              {step.reason === 'cancelled'
+                ? 'You cancelled the registration of your wallet. Nothing was signed.'
+                : 'Your wallet is not registered on the platform yet.'}{' '}
+              You can try again now, or later from your dashboard.
+            </p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <button
+                type="button"
+                onClick={() => void registerWallet()}
+                className={buttonStyles.primary}
+              >
+                Register wallet
+              </button>
+              <Link to="/dashboard" className={buttonStyles.outline}>
+                Go to dashboard
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </AuthCard>
+  );
+}

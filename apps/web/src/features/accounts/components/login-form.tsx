@@ -1,0 +1,69 @@
+// /login: email and password (show/hide), links to /forgot-password and
+// /register; a successful login stores { token, user } and opens /dashboard.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { loginSchema, type LoginRequest } from '@gets/schema';
+import type { z } from 'zod';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { showApiError } from '@/lib/api-feedback';
+import { login } from '../api/login';
+import { saveSession } from '../lib/session';
+import { AuthCard, linkClass } from './auth-card';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const form = useForm<LoginRequest, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await login(values);
+    if (!result.success) {
+      showApiError(result, (path) => void navigate(path));
+      return;
+    }
+    saveSession({ token: result.data.token, user: result.data.user });
+    void navigate('/dashboard', { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title="Login"
+      intro="Welcome back. Sign in to your badges and your wallet."
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/register" className={linkClass}>
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Link to="/forgot-password" className={`${linkClass} -mt-2 self-end text-sm`}>
+          Forgot Password?
+        </Link>
+        <button type="submit" disabled={isSubmitting} className={buttonStyles.primary}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,25 @@
+// The wallet address, click to copy (toast "Address copied to clipboard!").
+import { TOASTS } from '@gets/schema';
+import { CopyIcon } from '@/components/icons/icons';
+import { toast } from '@/lib/toast';
+
+export function WalletAddress({ address }: { address: string | null }) {
+  if (!address) return <span className="text-sm text-slate-500">N/A</span>;
+  return (
+    <button
+      type="button"
+      title="Copy wallet address"
+      aria-label={`Wallet address ${address}, click to copy`}
+      onClick={() => {
+        void navigator.clipboard?.writeText(address).then(
+          () => toast.success(TOASTS.success.addressCopied),
+          () => toast.error(TOASTS.error.somethingWentWrong),
+        );
+      }}
+      className="inline-flex max-w-full items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-left font-mono text-xs break-all text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:text-sm"
+    >
+      <span className="min-w-0 break-all">{address}</span>
+      <CopyIcon className="size-4 shrink-0 text-slate-500" />
+    </button>
+  );
+}
