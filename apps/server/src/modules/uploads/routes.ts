@@ -16,7 +16,11 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const maxBytes = ctx.config.uploads.maxBytes;
     await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
-    const tooLarge = `${ACCOUNT_MESSAGES.imageTooLarge}: at most ${(maxBytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+    const limit =
+      maxBytes >= 1024 * 1024
+        ? `${Number((maxBytes / 1024 / 1024).toFixed(1))} MB`
+        : `${Math.ceil(maxBytes / 1024)} KB`;
+    const tooLarge = `${ACCOUNT_MESSAGES.imageTooLarge}: at most ${limit}`;
 
     app.post(
       '/badge/imageCreate',
