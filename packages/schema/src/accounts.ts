@@ -110,7 +110,7 @@ export const userNameSchema = z
   .min(1, VALIDATION.register.userNameRequired)
   .max(USER_NAME_MAX_LENGTH, `User Name must be at most ${USER_NAME_MAX_LENGTH} characters`)
   .regex(
-    /^[A-Za-z0-9._-]+$/,
+    /^[A-Za-z0-9._-]*$/,
     'User Name may only contain letters, numbers, dots, dashes and underscores',
   );
 

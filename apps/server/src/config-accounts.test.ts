@@ -1,0 +1,50 @@
+// The accounts variables of the configuration: defaults, and a bad value named.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+describe('accounts configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/gets' });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'GETS Badges <no-reply@gets-badges.local>',
+    });
+    expect(config.firstAdmin).toEqual({ email: 'admin@gets-badges.local', password: undefined });
+    expect(config.adminLoginSecret).toBeUndefined();
+    expect(config.rateLimits).toEqual({
+      perIp: { max: 30, windowMs: 60_000 },
+      perAccount: { max: 10, windowMs: 900_000 },
+    });
+    expect(config.uploads).toEqual({ dir: path.join('/tmp/gets', 'uploads'), maxBytes: 5_242_880 });
+  });
+
+  it('names the variable of each bad value', () => {
+    expect(problemsOf({ SMTP_URL: 'http://mail' })).toEqual([
+      'SMTP_URL: must start with smtp:// or smtps://',
+    ]);
+    expect(problemsOf({ ADMIN_EMAIL: 'root' })).toEqual([
+      'ADMIN_EMAIL: must be a valid email address',
+    ]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'password' })).toEqual([
+      'ADMIN_PASSWORD: does not meet the password rules: Password must contain at least one uppercase letter; Password must contain at least one number; Password must contain at least one special symbol',
+    ]);
+    expect(problemsOf({ ADMIN_LOGIN_SECRET: 'short' })).toEqual([
+      'ADMIN_LOGIN_SECRET: must be 16 to 128 letters, digits, - or _',
+    ]);
+    expect(problemsOf({ RATE_LIMIT_ACCOUNT_MAX: '0' })).toEqual([
+      'RATE_LIMIT_ACCOUNT_MAX: must be at least 1',
+    ]);
+    expect(problemsOf({ UPLOAD_MAX_BYTES: 'big' })).toEqual(['UPLOAD_MAX_BYTES: must be a number']);
+  });
+});
