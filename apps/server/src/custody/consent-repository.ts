@@ -41,8 +41,28 @@ export async function insertConsent(
   return new Date(rows[0]!.expires_at);
 }
 
-/** Locks the consent row so concurrent submissions of one token queue up behind each other. */
-export async function lockConsent(db: Queryable, tokenHash: string): Promise<ConsentRow | null> {
+/**
+ * Marks the consent used if it is this owner's, unused, unexpired and for this
+ * payload; returns its description and the owner's wallet, or null.
+ */
+export async function useConsent(
+  db: Queryable,
+  c: { tokenHash: string; ownerKind: OwnerKind; ownerId: string; payloadHash: string },
+): Promise<{ description: string; walletAddress: `0x${string}` | null } | null> {
+  const rows = await db.query<{ description: string; wallet_address: `0x${string}` | null }>(
+    `UPDATE consents c SET used_at = now()
+      WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
+        AND used_at IS NULL AND expires_at > now()
+      RETURNING description,
+        (SELECT address FROM custody_keys k WHERE k.owner_kind = c.owner_kind AND k.owner_id = c.owner_id)
+          AS wallet_address`,
+    [c.tokenHash, c.ownerKind, c.ownerId, c.payloadHash],
+  );
+  const row = rows[0];
+  return row ? { description: row.description, walletAddress: row.wallet_address } : null;
+}
+
+export async function findConsent(db: Queryable, tokenHash: string): Promise<ConsentRow | null> {
   const rows = await db.query<{
     token_hash: string;
     owner_kind: OwnerKind;
@@ -55,7 +75,7 @@ export async function lockConsent(db: Queryable, tokenHash: string): Promise<Con
   }>(
     `SELECT token_hash, owner_kind, owner_id, action, payload_hash, description,
             expires_at <= now() AS expired, used_at
-       FROM consents WHERE token_hash = $1 FOR UPDATE`,
+       FROM consents WHERE token_hash = $1`,
     [tokenHash],
   );
   const row = rows[0];
@@ -71,8 +91,4 @@ export async function lockConsent(db: Queryable, tokenHash: string): Promise<Con
         usedAt: row.used_at ? new Date(row.used_at) : null,
       }
     : null;
-}
-
-export async function markConsentUsed(db: Queryable, tokenHash: string): Promise<void> {
-  await db.query('UPDATE consents SET used_at = now() WHERE token_hash = $1', [tokenHash]);
 }

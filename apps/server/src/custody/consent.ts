@@ -8,8 +8,7 @@ import { describeAction, type ChainAction } from '../chain/actions.ts';
 import { insertQueuedTransaction } from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { insertConsent, lockConsent, markConsentUsed } from './consent-repository.ts';
-import type { Keystore } from './keystore.ts';
+import { findConsent, insertConsent, useConsent } from './consent-repository.ts';
 import type { OwnerKind } from './key-repository.ts';
 
 export interface Owner {
@@ -82,7 +81,6 @@ export interface Queued {
  */
 export async function submitConsent(
   db: Database,
-  keystore: Keystore,
   owner: Owner,
   consentToken: string,
   action: ChainAction,
@@ -90,33 +88,49 @@ export async function submitConsent(
 ): Promise<Queued> {
   const tokenHash = sha256(consentToken);
   return db.transaction(async (tx) => {
-    const consent = await lockConsent(tx, tokenHash);
-    if (!consent) throw new AppError(400, CONSENT_MESSAGES.invalid);
-    if (consent.ownerKind !== owner.kind || consent.ownerId !== owner.id) {
-      throw new AppError(403, CONSENT_MESSAGES.otherOwner);
-    }
-    if (consent.usedAt) throw new AppError(409, CONSENT_MESSAGES.used);
-    if (consent.expired) throw new AppError(410, CONSENT_MESSAGES.expired);
-    if (consent.payloadHash !== payloadHash(action))
-      throw new AppError(400, CONSENT_MESSAGES.altered);
+    // The common case in one statement; concurrent submissions of one token
+    // wait on the row and then find it used.
+    const used = await useConsent(tx, {
+      tokenHash,
+      ownerKind: owner.kind,
+      ownerId: owner.id,
+      payloadHash: payloadHash(action),
+    });
+    if (!used) throw await refusal(tx, tokenHash, owner, action);
+    if (!used.walletAddress) throw new AppError(409, CONSENT_MESSAGES.noWallet);
 
-    const wallet = await keystore.walletOf(tx, owner);
-    if (!wallet) throw new AppError(409, CONSENT_MESSAGES.noWallet);
-
-    await markConsentUsed(tx, tokenHash);
     const transactionId = randomUUID();
     await insertQueuedTransaction(tx, {
       id: transactionId,
       ownerKind: owner.kind,
       ownerId: owner.id,
-      walletAddress: wallet,
+      walletAddress: used.walletAddress,
       action,
-      description: consent.description,
+      description: used.description,
       consentTokenHash: tokenHash,
     });
     await alsoDo?.(tx, transactionId);
     return { status: 'QUEUED', transactionId };
   });
+}
+
+/** Why a token was refused, read after the one-statement use found nothing to use. */
+async function refusal(
+  tx: Queryable,
+  tokenHash: string,
+  owner: Owner,
+  action: ChainAction,
+): Promise<AppError> {
+  const consent = await findConsent(tx, tokenHash);
+  if (!consent) return new AppError(400, CONSENT_MESSAGES.invalid);
+  if (consent.ownerKind !== owner.kind || consent.ownerId !== owner.id) {
+    return new AppError(403, CONSENT_MESSAGES.otherOwner);
+  }
+  if (consent.usedAt) return new AppError(409, CONSENT_MESSAGES.used);
+  if (consent.expired) return new AppError(410, CONSENT_MESSAGES.expired);
+  if (consent.payloadHash !== payloadHash(action))
+    return new AppError(400, CONSENT_MESSAGES.altered);
+  return new AppError(400, CONSENT_MESSAGES.invalid);
 }
 
 /**
@@ -125,13 +139,12 @@ export async function submitConsent(
  */
 export async function consentOrQueue(
   db: Database,
-  keystore: Keystore,
   owner: Owner,
   action: ChainAction,
   consentToken: string | undefined,
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
 ): Promise<ConsentRequest | Queued> {
   return consentToken
-    ? submitConsent(db, keystore, owner, consentToken, action, alsoDo)
+    ? submitConsent(db, owner, consentToken, action, alsoDo)
     : requestConsent(db, owner, action);
 }

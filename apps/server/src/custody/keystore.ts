@@ -1,9 +1,17 @@
 // The platform's custodial wallets: creates one key per user or admin, and
 // lends a signer for the moment of signing. Plaintext keys live only inside
-// withSigner and are zeroed after it (viem's account keeps its own hex copy
-// for that moment, which JavaScript cannot wipe; it is dropped right after).
+// withSigner and are zeroed after it (the signer keeps a hex copy for that
+// moment, which JavaScript cannot wipe; it is dropped right after).
 import { randomBytes } from 'node:crypto';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import {
+  privateKeyToAccount,
+  signMessage,
+  signTransaction,
+  signTypedData,
+  toAccount,
+  type LocalAccount,
+} from 'viem/accounts';
 import type { Queryable } from '../db/database.ts';
 import { openPrivateKey, sealPrivateKey, KEY_BYTES } from './envelope.ts';
 import type { KeyEncryptionKeys } from './key-encryption-keys.ts';
@@ -15,7 +23,7 @@ export interface Keystore {
   withSigner<T>(
     db: Queryable,
     address: string,
-    fn: (account: PrivateKeyAccount) => Promise<T>,
+    fn: (account: LocalAccount) => Promise<T>,
   ): Promise<T>;
 }
 
@@ -61,11 +69,25 @@ export async function createKeystore(
       if (!keks.all.has(stored.kekId)) keks = await loadKeks();
       const privateKey = openPrivateKey(keks.all, stored, stored.address);
       try {
-        const account = privateKeyToAccount(`0x${privateKey.toString('hex')}`);
-        return await fn(account);
+        return await fn(signerFor(stored.address, `0x${privateKey.toString('hex')}`));
       } finally {
         privateKey.fill(0);
       }
     },
   };
+}
+
+/**
+ * A signer for a stored key. The address comes from the row: the sealed key
+ * only opens under that address (associated data), so deriving the address
+ * again (a costly curve multiplication per signature) would add nothing.
+ */
+function signerFor(address: `0x${string}`, privateKey: Hex): LocalAccount {
+  return toAccount({
+    address,
+    signMessage: ({ message }) => signMessage({ message, privateKey }),
+    signTransaction: (transaction, options) =>
+      signTransaction({ transaction, privateKey, serializer: options?.serializer }),
+    signTypedData: (typedData) => signTypedData({ ...typedData, privateKey }),
+  });
 }

@@ -51,7 +51,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(target: { url: string }): Promise<Database> {
   // A URL may carry ?options=-c search_path=... (tests keep a schema per run).
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
   // Fail at start, with the server's own words, rather than at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -120,9 +120,7 @@ export async function queueTransfers(
       amount: parseUnits(amount, 18).toString(),
     };
     const { consentToken } = await requestConsent(ctx.db, owner, action);
-    ids.push(
-      (await submitConsent(ctx.db, ctx.keystore, owner, consentToken, action)).transactionId,
-    );
+    ids.push((await submitConsent(ctx.db, owner, consentToken, action)).transactionId);
   }
   return ids;
 }

@@ -108,9 +108,11 @@ describe('custodial keys at rest', () => {
     const embedded = !process.env.DATABASE_URL;
     if (embedded) await platform.stop();
     const message = await rotateKek(env);
-    expect(message).toMatch(
-      /^Re-wrapped 3 custodial keys under the new key-encryption key [0-9a-f]{16}/,
-    );
+    const rewrapped =
+      /^Re-wrapped (\d+) custodial keys under the new key-encryption key ([0-9a-f]{16})/.exec(
+        message,
+      );
+    expect(rewrapped, message).not.toBeNull();
     if (embedded)
       platform = await startTestPlatform({ MODE: 'api' }, { dataDir: platform.dataDir, schema });
 
@@ -120,6 +122,11 @@ describe('custodial keys at rest', () => {
 
     const keks = await loadKeyEncryptionKeys(platform.ctx.config.custody);
     expect(keks.all.size).toBe(1);
+    expect(keks.current.id).toBe(rewrapped![2]);
+    const byKek = await platform.ctx.db.query<{ kek_id: string; n: number }>(
+      'SELECT kek_id, count(*)::int AS n FROM custody_keys GROUP BY kek_id',
+    );
+    expect(byKek).toEqual([{ kek_id: keks.current.id, n: Number(rewrapped![1]) }]);
     for (const [index, address] of addresses.entries()) {
       const after = (await findKeyByAddress(platform.ctx.db, address))!;
       expect(after.address).toBe(address);

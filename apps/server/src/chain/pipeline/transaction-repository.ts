@@ -92,9 +92,11 @@ export async function insertQueuedTransaction(
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO chain_transactions
-       (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED')`,
+    `WITH queued AS (
+       INSERT INTO chain_transactions
+         (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED') RETURNING id)
+     SELECT pg_notify($8, id::text) FROM queued`,
     [
       t.id,
       t.ownerKind,
@@ -103,9 +105,9 @@ export async function insertQueuedTransaction(
       JSON.stringify(t.action),
       t.description,
       t.consentTokenHash,
+      STATUS_CHANNEL,
     ],
   );
-  await announce(db, [t.id]);
 }
 
 export async function findTransaction(db: Queryable, id: string): Promise<ChainTransaction | null> {

@@ -29,5 +29,5 @@ export async function transferTokens(
     to: input.to as `0x${string}`,
     amount: parseUnits(input.amount, TOKEN.decimals).toString(),
   };
-  return consentOrQueue(ctx.db, ctx.keystore, actor, action, input.consentToken);
+  return consentOrQueue(ctx.db, actor, action, input.consentToken);
 }

@@ -1,0 +1,226 @@
+// Pushes N token transfers from N distinct users through consent and the
+// transaction pipeline (HTTP consent, HTTP submit, worker, relayer batches,
+// receipts), and measures, in the same run and on the same Anvil, the rate at
+// which Anvil confirms pre-signed transfers sent directly from one account.
+//
+// Usage: npm run bench:pipeline [-- N]        (default N = 1000)
+// DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema).
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import {
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseUnits,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { getsTokenAbi } from '@gets/contracts';
+import { ANVIL_DEV_KEYS } from '../apps/server/src/config.ts';
+import { startTestPlatform, type TestPlatform } from '../apps/server/test/helpers/test-platform.ts';
+import {
+  createTestUser,
+  waitUntilSettled,
+  type TestUser,
+} from '../apps/server/test/helpers/accounts.ts';
+import { pipelineJobs } from '../apps/server/src/chain/pipeline/pipeline.ts';
+import { startWorker } from '../apps/server/src/worker/worker.ts';
+
+const N = Number(process.argv[2] ?? 1000);
+const CONCURRENCY = 32;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+/** Signs `count` transfers from one funded account, sends them in JSON-RPC batches, waits for the last receipt. */
+async function directTransfers(platform: TestPlatform, privateKey: Hex, count: number) {
+  const account = privateKeyToAccount(privateKey);
+  const { publicClient } = platform.ctx.chain;
+  const nonce = await publicClient.getTransactionCount({
+    address: account.address,
+    blockTag: 'pending',
+  });
+  const fees = await publicClient.estimateFeesPerGas();
+  const data = encodeFunctionData({
+    abi: getsTokenAbi,
+    functionName: 'transfer',
+    args: [privateKeyToAccount(ANVIL_DEV_KEYS[2]).address, 1n],
+  });
+  const started = performance.now();
+  const raws: Hex[] = [];
+  for (let i = 0; i < count; i++) {
+    raws.push(
+      await account.signTransaction({
+        chainId: platform.ctx.chain.chain.id,
+        type: 'eip1559',
+        to: platform.ctx.contracts.token,
+        data,
+        gas: 60_000n,
+        nonce: nonce + i,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      }),
+    );
+  }
+  const signed = performance.now();
+  await Promise.all(
+    raws.map((raw) => publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] })),
+  );
+  await publicClient.waitForTransactionReceipt({
+    hash: keccak256(raws.at(-1)!),
+    pollingInterval: 20,
+  });
+  const done = performance.now();
+  return {
+    perSecond: count / ((done - started) / 1000),
+    submitOnlyPerSecond: count / ((done - signed) / 1000),
+  };
+}
+
+/** Sends consent + submit for every user from a client thread; resolves when all are queued. */
+async function submitAll(platform: TestPlatform, users: TestUser[], to: string) {
+  const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
+    workerData: {
+      baseUrl: platform.url,
+      to,
+      concurrency: CONCURRENCY,
+      users: users.map((u) => ({ email: u.email, token: u.token })),
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.once('message', () => resolve());
+    client.once('error', reject);
+  });
+  await client.terminate();
+}
+
+function startPipelineWorker(platform: TestPlatform) {
+  const { ctx } = platform;
+  return pipelineJobs({
+    log: { warn: () => undefined },
+    db: ctx.db,
+    keystore: ctx.keystore,
+    chain: ctx.chain,
+    contracts: ctx.contracts,
+    config: ctx.config,
+  }).then((jobs) =>
+    startWorker(ctx.db, {
+      heartbeatIntervalMs: 1000,
+      jobs,
+      log: { error: (o, m) => console.error(m, o) },
+    }),
+  );
+}
+
+async function latencyFigures(platform: TestPlatform, since: Date) {
+  const latencies = (
+    await platform.ctx.db.query<{ ms: string | number }>(
+      `SELECT EXTRACT(EPOCH FROM (completed_at - created_at)) * 1000 AS ms FROM chain_transactions
+        WHERE status = 'COMPLETED' AND created_at >= $1`,
+      [since.toISOString()],
+    )
+  )
+    .map((r) => Number(r.ms))
+    .sort((a, b) => a - b);
+  const batches = await platform.ctx.db.query<{ n: string | number; avg: string | number }>(
+    `SELECT count(*) AS n, avg(c) AS avg FROM
+       (SELECT count(*) AS c FROM chain_transactions
+         WHERE batch_id IS NOT NULL AND created_at >= $1 GROUP BY batch_id) s`,
+    [since.toISOString()],
+  );
+  return {
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    batches: Number(batches[0]!.n),
+    averageBatch: Number(batches[0]!.avg),
+  };
+}
+
+/** End to end: the worker runs while the users consent and submit. */
+async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
+  const since = new Date();
+  const worker = await startPipelineWorker(platform);
+  const started = performance.now();
+  await submitAll(platform, users, to);
+  const submitted = performance.now();
+  const counts = await waitUntilSettled(platform.ctx, 600_000);
+  const done = performance.now();
+  await worker.stop();
+  return {
+    counts,
+    perSecond: counts.COMPLETED / ((done - started) / 1000),
+    submitSeconds: (submitted - started) / 1000,
+    totalSeconds: (done - started) / 1000,
+    ...(await latencyFigures(platform, since)),
+  };
+}
+
+/** Queue drain: N requests already queued; the worker signs, batches, sends and confirms them. */
+async function drain(platform: TestPlatform, users: TestUser[], to: string) {
+  const since = new Date();
+  await submitAll(platform, users, to);
+  const started = performance.now();
+  const worker = await startPipelineWorker(platform);
+  const counts = await waitUntilSettled(platform.ctx, 600_000);
+  const done = performance.now();
+  await worker.stop();
+  return {
+    counts,
+    perSecond: users.length / ((done - started) / 1000),
+    ...(await latencyFigures(platform, since)),
+  };
+}
+
+// MODE=api: the bench starts and stops the pipeline worker itself, per phase.
+const platform = await startTestPlatform({ LOG_LEVEL: 'warn', MODE: 'api' });
+try {
+  console.log(`setting up ${2 * N} users with custodial wallets and 1 GETS each...`);
+  const users: TestUser[] = [];
+  for (let i = 0; i < 2 * N; i++) users.push(await createTestUser(platform.ctx));
+  const treasury = createWalletClient({
+    account: privateKeyToAccount(ANVIL_DEV_KEYS[0]),
+    chain: platform.ctx.chain.chain,
+    transport: http(platform.ctx.chain.rpcUrl),
+  });
+  let last: Hex | undefined;
+  for (const user of users) {
+    last = await treasury.writeContract({
+      address: platform.ctx.contracts.token,
+      abi: getsTokenAbi,
+      functionName: 'transfer',
+      args: [user.address, parseUnits('1', 18)],
+    });
+  }
+  await platform.ctx.chain.publicClient.waitForTransactionReceipt({ hash: last! });
+
+  const direct = await directTransfers(platform, ANVIL_DEV_KEYS[0], N);
+  const sink = privateKeyToAccount(ANVIL_DEV_KEYS[2]).address;
+  const pipeline = await endToEnd(platform, users.slice(0, N), sink);
+  const drained = await drain(platform, users.slice(N), sink);
+
+  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `\n${N} transfers, ${os.cpus().length} cores, node ${process.version}, ${db}, Anvil (automine)`,
+  );
+  console.log(
+    `direct, pre-signed from one account:  ${direct.perSecond.toFixed(0)} confirmed/s incl. signing ` +
+      `(${direct.submitOnlyPerSecond.toFixed(0)}/s submit+confirm alone)`,
+  );
+  console.log(
+    `pipeline, N users via consent + queue: ${pipeline.perSecond.toFixed(0)} confirmed/s end to end ` +
+      `(${pipeline.counts.COMPLETED} COMPLETED, ${pipeline.counts.FAILED} FAILED, ` +
+      `${pipeline.batches} batches of ${pipeline.averageBatch.toFixed(1)} on average)`,
+  );
+  console.log(
+    `  submit to COMPLETED: p50 ${pipeline.p50.toFixed(0)} ms, p95 ${pipeline.p95.toFixed(0)} ms; ` +
+      `all ${N} consents + submits took ${pipeline.submitSeconds.toFixed(2)} s, everything ${pipeline.totalSeconds.toFixed(2)} s`,
+  );
+  console.log(
+    `pipeline, draining ${N} queued requests: ${drained.perSecond.toFixed(0)} confirmed/s ` +
+      `(sign + batch + send + confirm; ${drained.counts.COMPLETED - pipeline.counts.COMPLETED} COMPLETED, ` +
+      `${drained.batches} batches of ${drained.averageBatch.toFixed(1)} on average)`,
+  );
+} finally {
+  await platform.stop();
+}
