@@ -1,5 +1,6 @@
 // Custodial keys at rest: the database holds no usable private key, and the
 // key-encryption key can be rotated without changing any address.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,6 +139,56 @@ describe('custodial keys at rest', () => {
         (account) => account.signMessage({ message: 'rotation' }),
       );
       expect(await recoverMessageAddress({ message: 'rotation', signature })).toBe(address);
+    }
+  });
+});
+
+describe('rotating a configured CUSTODY_KEK', () => {
+  it('re-wraps under NEW_CUSTODY_KEK, after which only the new key opens the wallets', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-kek-env-'));
+    const schema = `kekenv_${Date.now().toString(36)}`;
+    const oldKek = randomBytes(32).toString('base64');
+    const newKek = randomBytes(32).toString('hex');
+    const database = process.env.DATABASE_URL
+      ? { DATABASE_URL: withSchema(process.env.DATABASE_URL, schema) }
+      : {};
+    let platform = await startTestPlatform(
+      { MODE: 'api', CUSTODY_KEK: oldKek },
+      { dataDir, schema },
+    );
+    try {
+      const user = await createTestUser(platform.ctx);
+      await platform.stop();
+      await expect(
+        rotateKek({ DATA_DIR: dataDir, CUSTODY_KEK: oldKek, ...database }),
+      ).rejects.toThrow(/NEW_CUSTODY_KEK: required/);
+      const message = await rotateKek({
+        DATA_DIR: dataDir,
+        CUSTODY_KEK: oldKek,
+        NEW_CUSTODY_KEK: newKek,
+        ...database,
+      });
+      expect(message).toMatch(/Now set CUSTODY_KEK to the value of NEW_CUSTODY_KEK and restart/);
+
+      platform = await startTestPlatform({ MODE: 'api', CUSTODY_KEK: newKek }, { dataDir, schema });
+      const signature = await platform.ctx.keystore.withSigner(
+        platform.ctx.db,
+        user.address,
+        (account) => account.signMessage({ message: 'after rotation' }),
+      );
+      expect(await recoverMessageAddress({ message: 'after rotation', signature })).toBe(
+        user.address,
+      );
+      await platform.stop();
+
+      platform = await startTestPlatform({ MODE: 'api', CUSTODY_KEK: oldKek }, { dataDir, schema });
+      await expect(
+        platform.ctx.keystore.withSigner(platform.ctx.db, user.address, async () => 'opened'),
+      ).rejects.toThrow(/no key-encryption key/);
+    } finally {
+      await platform.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+      if (process.env.DATABASE_URL) await dropSchema(process.env.DATABASE_URL, schema);
     }
   });
 });
