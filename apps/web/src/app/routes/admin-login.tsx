@@ -5,7 +5,6 @@ import {
   AdminLoginForm,
   PageSpinner,
   useAdminLoginSecretCheck,
-  useHasAdminToken,
   useSession,
 } from '@/features/accounts';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -15,10 +14,11 @@ export function AdminLoginRoute() {
   const { hash } = useLocation();
   const secret = decodeURIComponent(hash.replace(/^#/, ''));
   const session = useSession();
-  const isAdmin = useHasAdminToken();
   const check = useAdminLoginSecretCheck(secret);
 
-  if (isAdmin || session) return <Navigate to="/dashboard" replace />;
+  // A signed-in user has no business here; an admin may sign in again (and
+  // lands here on logout, before the session is forgotten).
+  if (session) return <Navigate to="/dashboard" replace />;
   if (secret === '') return <Navigate to="/login" replace />;
   if (check.isPending) return <PageSpinner />;
   if (check.data !== true) return <Navigate to="/login" replace />;

@@ -30,9 +30,10 @@ export function OtpInput({ value, onChange, disabled, label = 'One-time code' }:
     for (let i = 0; i < incoming.length && index + i < OTP_LENGTH; i += 1) {
       next[index + i] = incoming[i]!;
     }
-    // Keep the code contiguous: a gap left by editing a middle box closes up.
-    setDigits(next.filter((digit) => digit !== ''));
-    focusBox(Math.min(index + incoming.length, OTP_LENGTH - 1));
+    // Keep the code contiguous: a digit typed past the end lands after the last one.
+    const filled = next.filter((digit) => digit !== '');
+    setDigits(filled);
+    focusBox(Math.min(filled.length, OTP_LENGTH - 1));
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
@@ -80,11 +81,7 @@ export function OtpInput({ value, onChange, disabled, label = 'One-time code' }:
           aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
           value={digit}
           disabled={disabled}
-          // A box can only be filled after the ones before it.
-          onFocus={(event) => {
-            if (index > value.length) focusBox(value.length);
-            else event.currentTarget.select();
-          }}
+          onFocus={(event) => event.currentTarget.select()}
           onChange={(event) =>
             fillFrom(
               index,

@@ -31,9 +31,11 @@ export function useLogout(): () => void {
 export function useAdminLogout(): () => void {
   const navigate = useNavigate();
   return () => {
-    void logout('admin').finally(() => {
+    void logout('admin').finally(async () => {
+      // Leave /dashboard first (rendered at once, not as a transition), or its
+      // own "no session → /login" would win the race.
+      await navigate(adminLoginPath(), { flushSync: true });
       clearAdminSession();
-      void navigate(adminLoginPath());
     });
   };
 }

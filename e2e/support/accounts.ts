@@ -1,0 +1,75 @@
+// Helpers of the accounts journeys: unique people, a tiny PNG, the OTP boxes.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_PASSWORD } from './e2e-env';
+import { mailCount, waitForOtp } from './mail';
+
+let counter = 0;
+
+export function newPerson(prefix: string) {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36)}${counter}`;
+  return {
+    email: `${id}@e2e.test`,
+    userName: id,
+    fullName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} Tester`,
+    password: E2E_PASSWORD,
+  };
+}
+
+/** A valid PNG of one pixel in the given grey level (different bytes, different CID). */
+export function pixelPng(shade = 0): { name: string; mimeType: string; buffer: Buffer } {
+  const base = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  // Vary a tEXt-free copy by appending a comment chunk after IEND: browsers ignore it.
+  const buffer = Buffer.concat([base, Buffer.from(`shade:${shade}`)]);
+  return { name: `avatar-${shade}.png`, mimeType: 'image/png', buffer };
+}
+
+/** Types a code into the six OTP boxes (focus moves on by itself). */
+export async function typeOtp(page: Page, code: string) {
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+export async function clearOtp(page: Page) {
+  await page.getByLabel('Digit 6 of 6').click();
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('Backspace');
+  await expect(page.getByLabel('Digit 1 of 6')).toHaveValue('');
+}
+
+/** Fills the /register form (the page must be open). */
+export async function fillRegisterForm(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Full Name', { exact: true }).fill(person.fullName);
+  await page.getByLabel('User Name', { exact: true }).fill(person.userName);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(person.password);
+  await page.getByLabel('User Type', { exact: true }).selectOption('earner');
+}
+
+/** Creates an earner through the API (mail OTP → POST /metakeep), for journeys that start later. */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  person: ReturnType<typeof newPerson>,
+) {
+  const before = await mailCount(person.email);
+  const sent = await request.post('/gs-api/admin-auth/send-verification-email', {
+    data: { email: person.email },
+  });
+  expect(sent.ok()).toBe(true);
+  const otp = await waitForOtp(person.email, before);
+  const created = await request.post('/gs-api/metakeep', {
+    data: {
+      email: person.email,
+      otp,
+      password: person.password,
+      fullName: person.fullName,
+      userName: person.userName,
+      userType: 'earner',
+      profilePic: '',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+}

@@ -1,0 +1,13 @@
+// Settings shared by playwright.config.ts (the servers it starts) and the
+// journeys (what they sign in with). Test-only values.
+export const MAIL_SINK_SMTP_PORT = Number(process.env.MAIL_SINK_SMTP_PORT ?? 18025);
+export const MAIL_SINK_HTTP_PORT = Number(process.env.MAIL_SINK_HTTP_PORT ?? 18026);
+
+export const E2E_ADMIN = {
+  email: 'admin@e2e.test',
+  password: 'E2e-Admin-Pass1!',
+  loginSecret: 'e2e-admin-login-secret-0123456789',
+} as const;
+
+/** Password every journey's new account starts with. */
+export const E2E_PASSWORD = 'Journey-Pass1!';
