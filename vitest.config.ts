@@ -1,8 +1,11 @@
-// One vitest run covers every TypeScript workspace; each keeps its own config.
+// One vitest run covers the apps; each keeps its own config. The contracts'
+// TypeScript tests run with their forge tests (`npm run test:contracts`).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    projects: ['apps/*/vitest.config.ts'],
+    // Server test files each boot a database and an Anvil: two at a time fit two cores.
+    maxWorkers: 2,
   },
 });

@@ -11,7 +11,11 @@ interface StatusEvent {
 }
 
 /** Reads `event: status` messages from the stream until `until` says stop. */
-async function readStatusEvents(response: Response, until: (events: StatusEvent[]) => boolean, timeoutMs = 20_000) {
+async function readStatusEvents(
+  response: Response,
+  until: (events: StatusEvent[]) => boolean,
+  timeoutMs = 20_000,
+) {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const events: StatusEvent[] = [];
   let buffer = '';
@@ -27,7 +31,8 @@ async function readStatusEvents(response: Response, until: (events: StatusEvent[
         const message = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = message.split('\n').find((line) => line.startsWith('data: '));
-        if (message.includes('event: status') && data) events.push(JSON.parse(data.slice(6)) as StatusEvent);
+        if (message.includes('event: status') && data)
+          events.push(JSON.parse(data.slice(6)) as StatusEvent);
       }
     }
   } finally {
@@ -51,17 +56,25 @@ describe('transaction status stream', () => {
   });
 
   const openStream = (user: TestUser, signal?: AbortSignal) =>
-    platform.request('/gs-api/metakeep/transaction/stream', { headers: user.authorization, signal });
+    platform.request('/gs-api/metakeep/transaction/stream', {
+      headers: user.authorization,
+      signal,
+    });
 
   it('pushes QUEUED then COMPLETED with the hash to the owner', async () => {
     const stream = await openStream(alice);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const [transactionId] = await queueTransfers(platform.ctx, [alice], bob.address, '2');
-    const events = await readStatusEvents(stream, (list) => list.some((e) => e.status === 'COMPLETED'));
+    const events = await readStatusEvents(stream, (list) =>
+      list.some((e) => e.status === 'COMPLETED'),
+    );
     const mine = events.filter((e) => e.transactionId === transactionId);
     expect(mine[0]!.status).toBe('QUEUED');
-    expect(mine.at(-1)).toMatchObject({ status: 'COMPLETED', transactionHash: expect.stringMatching(/^0x/) });
+    expect(mine.at(-1)).toMatchObject({
+      status: 'COMPLETED',
+      transactionHash: expect.stringMatching(/^0x/),
+    });
   });
 
   it("does not push another user's transactions", async () => {
@@ -69,7 +82,9 @@ describe('transaction status stream', () => {
     const stream = await openStream(bob, controller.signal);
     await queueTransfers(platform.ctx, [alice], bob.address, '1');
     const [bobsId] = await queueTransfers(platform.ctx, [bob], alice.address, '1');
-    const events = await readStatusEvents(stream, (list) => list.some((e) => e.status === 'COMPLETED'));
+    const events = await readStatusEvents(stream, (list) =>
+      list.some((e) => e.status === 'COMPLETED'),
+    );
     expect(events.length).toBeGreaterThan(0);
     expect(events.every((e) => e.transactionId === bobsId)).toBe(true);
   });
