@@ -31,6 +31,7 @@ export function RegisterRoute() {
   const chain = useChainAction({ auth: 'user', title: REGISTER_ON_CHAIN_TITLE });
 
   const registerWallet = async (consent?: RegisterData['consent']) => {
+    if (consent) window.scrollTo({ top: 0 });
     setStep({ state: 'running' });
     setFinal(null);
     try {
