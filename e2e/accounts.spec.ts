@@ -61,9 +61,11 @@ test('a new earner registers with the mailed OTP, registers the wallet on chain,
   await expect(page.getByText('Your wallet is registered on the platform!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Earner Dashboard' })).toBeVisible();
   await expect(page.getByText(person.fullName)).toBeVisible();
+  // The registry id came back with the refreshed user: nothing left to register.
+  await expect(page.getByRole('button', { name: 'Register wallet' })).toHaveCount(0);
 
   await logOut(page, person.userName);
-  await page.getByRole('link', { name: 'Sign Up' }).isVisible();
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
   await logIn(page, person.email, person.password);
 
   await page.goto('/profile');

@@ -143,6 +143,18 @@ describe('/dashboard landing decision', () => {
     expect(screen.queryByText(/under verification/)).toBeNull();
   });
 
+  it('offers to register the wallet on chain only while the user has no onChainId', async () => {
+    storeUserSession({ ...EARNER, onChainId: null });
+    const first = renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Earner Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register wallet' })).toBeTruthy();
+    first.unmount();
+    storeUserSession({ ...EARNER, onChainId: '7' });
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Earner Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register wallet' })).toBeNull();
+  });
+
   it('shows "Unauthorized!" for any other user type', async () => {
     storeUserSession({ ...EARNER, userType: 'TEACHER' });
     renderRoute('/dashboard');

@@ -7,8 +7,10 @@ import type { RegisterData, TransactionStatus } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import {
   AuthCard,
+  getMe,
   registerOnChain,
   RegisterForm,
+  updateStoredUser,
   useHasAdminToken,
   useSession,
 } from '@/features/accounts';
@@ -44,6 +46,9 @@ export function RegisterRoute() {
       setFinal(tx);
       if (tx.status === 'COMPLETED') {
         toast.success('Your wallet is registered on the platform!');
+        // The stored user predates the registry id the chain just assigned.
+        const me = await getMe();
+        if (me.success) updateStoredUser(me.data);
         void navigate('/dashboard', { replace: true });
         return;
       }

@@ -20,6 +20,7 @@ export { PageSpinner } from './components/page-spinner';
 export { AuthCard, linkClass } from './components/auth-card';
 export { useAdminLoginSecretCheck } from './api/check-admin-login-secret';
 export { registerOnChain } from './api/register-on-chain';
+export { getMe } from './api/get-me';
 export {
   parseSession,
   saveSession,

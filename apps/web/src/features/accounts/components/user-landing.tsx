@@ -2,7 +2,7 @@
 // The full earner and sponsor dashboards (badges, balances, applications) come
 // with their issues; nothing here is a placeholder number.
 import { SCREENS } from '@gets/schema';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -17,7 +17,7 @@ export const SPONSOR_UNDER_VERIFICATION =
 
 const HEADINGS = { EARNER: 'Earner Dashboard', SPONSOR: 'Sponsor Dashboard' } as const;
 
-export function UserLanding({ user }: { user: SessionUser }) {
+export function UserLanding({ user, children }: { user: SessionUser; children?: ReactNode }) {
   useDocumentTitle('Dashboard');
   const sponsorPending = user.userType === 'SPONSOR' && user.status !== 'APPROVED';
   const approval = useIsApproved({ enabled: sponsorPending, userId: user._id });
@@ -61,6 +61,7 @@ export function UserLanding({ user }: { user: SessionUser }) {
           Edit profile
         </Link>
       </div>
+      {children}
       {sponsorPending && approval.data !== true ? (
         <p
           role="status"

@@ -18,6 +18,8 @@ export interface SessionUser {
   profilePic: string | null;
   /** Custodial wallet address. */
   account: string | null;
+  /** The user's id in the on-chain registry; null until the wallet is registered. */
+  onChainId: string | null;
 }
 
 export interface UserSession {
@@ -51,6 +53,8 @@ export function parseSession(raw: string | null): UserSession | null {
       isVerified: user.isVerified === true,
       profilePic: strOrNull(user.profilePic),
       account: strOrNull(user.account),
+      onChainId:
+        typeof user.onChainId === 'number' ? String(user.onChainId) : strOrNull(user.onChainId),
     },
   };
 }
