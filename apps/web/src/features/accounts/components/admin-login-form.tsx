@@ -7,7 +7,7 @@ import { adminLoginSchema, TOASTS, type AdminLoginRequest } from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PasswordField, TextField } from '@/components/ui/form-field';
-import { withBang } from '@/lib/api-feedback';
+import { showApiSuccess, withBang } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
 import { adminLogin } from '../api/admin-login';
 import { rememberAdminLoginSecret, saveAdminSession } from '../lib/admin-session';
@@ -28,6 +28,7 @@ export function AdminLoginForm({ secret }: { secret: string }) {
       toast.error(TOASTS.error.generic, { description: withBang(result.message) });
       return;
     }
+    showApiSuccess(result);
     rememberAdminLoginSecret(secret);
     saveAdminSession({ token: result.data.token, adminDetails: result.data.adminDetails });
     void navigate('/dashboard', { replace: true });

@@ -7,7 +7,7 @@ import { loginSchema, type LoginRequest } from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PasswordField, TextField } from '@/components/ui/form-field';
-import { showApiError } from '@/lib/api-feedback';
+import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { login } from '../api/login';
 import { saveSession } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
@@ -26,6 +26,7 @@ export function LoginForm() {
       showApiError(result, (path) => void navigate(path));
       return;
     }
+    showApiSuccess(result);
     saveSession({ token: result.data.token, user: result.data.user });
     void navigate('/dashboard', { replace: true });
   });

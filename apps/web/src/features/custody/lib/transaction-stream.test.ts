@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionStatus } from '@gets/schema';
+import { COMPLETED, eventStream, stubFetch } from '../test-support';
+import { closeAllStreams, RECONNECT_DELAYS_MS, streamFor } from './transaction-stream';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.localStorage.setItem('auth', JSON.stringify({ token: 'user-token', user: {} }));
+});
+
+afterEach(() => {
+  closeAllStreams();
+  vi.useRealTimers();
+});
+
+describe('the shared transaction stream', () => {
+  it('is one connection per actor, sent with the bearer token, and delivers status events', async () => {
+    const event = `event: status\ndata: ${JSON.stringify(COMPLETED)}\n\n`;
+    const { calls, fetchStub } = stubFetch((_call, init) =>
+      eventStream([': connected\n\n', event], init?.signal),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const seen: TransactionStatus[][] = [[], []];
+    const stream = streamFor('user')!;
+    expect(streamFor('user')).toBe(stream);
+    stream.subscribe((status) => seen[0]!.push(status));
+    stream.subscribe((status) => seen[1]!.push(status));
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.path).toBe('/gs-api/metakeep/transaction/stream');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer user-token');
+    expect(stream.connected).toBe(true);
+    expect(seen).toEqual([[COMPLETED], [COMPLETED]]);
+  });
+
+  it('reconnects with growing delays while the server refuses, and says when it is up', async () => {
+    let refuse = 3;
+    const { calls, fetchStub } = stubFetch((_call, init) =>
+      refuse-- > 0
+        ? new Response('down', { status: 503 })
+        : eventStream([': ok\n\n'], init?.signal),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const states: boolean[] = [];
+    streamFor('user')!.subscribe(
+      () => {},
+      (connected) => states.push(connected),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[0] - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[1]);
+    expect(calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[2]);
+    expect(calls).toHaveLength(4);
+    expect(states).toEqual([true]);
+  });
+
+  it('a new sign-in gets a new connection', () => {
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    const first = streamFor('user');
+    window.localStorage.setItem('auth', JSON.stringify({ token: 'other-token', user: {} }));
+    const second = streamFor('user');
+    expect(second).not.toBe(first);
+    expect(second?.token).toBe('other-token');
+    window.localStorage.removeItem('auth');
+    expect(streamFor('user')).toBeNull();
+  });
+});
