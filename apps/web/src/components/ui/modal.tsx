@@ -1,7 +1,7 @@
 // A modal dialog: portal over a dimmed page, labelled by its title, Escape and
 // the backdrop close it (unless `dismissible` is false, e.g. while submitting),
 // focus moves inside on open, Tab stays inside, and focus returns on close.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/icons/icons';
 
@@ -40,7 +40,8 @@ export function Modal({
     dismissibleRef.current = dismissible;
   });
 
-  useEffect(() => {
+  // A layout effect: Escape and the focus trap work from the moment the dialog shows.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
