@@ -3,7 +3,7 @@
 // a fresh deployment recorded for the next start.
 import { createWalletClient, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deployPlatform } from '@gets/contracts';
+import { contractNames, deployPlatform } from '@gets/contracts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { ChainConnection } from './chain.ts';
@@ -27,7 +27,14 @@ export async function ensureDeployment(
 ): Promise<DeploymentRecord> {
   const chainId = chain.chain.id;
   if (config.contractAddresses) {
+    const missing = contractNames.filter((name) => !config.contractAddresses![name]);
+    if (missing.length > 0) {
+      throw new Error(
+        `CONTRACT_ADDRESSES: missing ${missing.join(', ')} (needs ${contractNames.join(', ')})`,
+      );
+    }
     await assertCodeAt(chain, config.contractAddresses, 'CONTRACT_ADDRESSES');
+    // Deployed elsewhere: who deployed them, and when, is not this server's to know.
     return { chainId, contracts: config.contractAddresses, deployer: '0x', blockNumber: '0' };
   }
 

@@ -47,7 +47,15 @@ export async function startTestPlatform(
     DATABASE_URL: databaseUrl && schema ? withSchema(databaseUrl, schema) : undefined,
     ...env,
   });
-  const platform = await startPlatform(config);
+  let platform: Platform;
+  try {
+    platform = await startPlatform(config);
+  } catch (error) {
+    // A start that is meant to fail (bad configuration) leaves nothing behind.
+    if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema);
+    throw error;
+  }
   if (!platform.url) throw new Error('the test platform serves no HTTP (MODE=worker?)');
   const url = platform.url;
   return {
