@@ -74,10 +74,17 @@ async function expectNoncesWithoutCollision(platform: TestPlatform) {
   }
 }
 
-async function waitFor(predicate: () => Promise<boolean>, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
+/** These tests prove correctness, not speed: generous bounds for a loaded CI machine. */
+const RECOVERY_TIMEOUT_MS = 240_000;
+
+async function waitFor(what: string, platform: TestPlatform, predicate: () => Promise<boolean>) {
+  const until = Date.now() + RECOVERY_TIMEOUT_MS / 2;
   while (!(await predicate())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
+    if (Date.now() > until) {
+      throw new Error(
+        `${what} not reached; transactions: ${JSON.stringify(await statusCounts(platform.ctx))}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
 }
@@ -113,84 +120,104 @@ async function apiPlatformOnPostgres() {
 }
 
 describe.runIf(onPostgres)('transaction pipeline recovery on PostgreSQL', () => {
-  it('SIGKILL of the worker with 200 requests in flight: each completes exactly once after a restart', async () => {
-    const { platform, schema } = await apiPlatformOnPostgres();
-    const users = await usersWithOneGets(platform, 200);
-    const sinkBefore = await getsBalance(platform.ctx, SINK);
-    await queueTransfers(platform.ctx, users, SINK, '1');
+  it(
+    'SIGKILL of the worker with 200 requests in flight: each completes exactly once after a restart',
+    async () => {
+      const { platform, schema } = await apiPlatformOnPostgres();
+      const users = await usersWithOneGets(platform, 200);
+      const sinkBefore = await getsBalance(platform.ctx, SINK);
+      await queueTransfers(platform.ctx, users, SINK, '1');
 
-    let worker: ServerProcess = await startServerProcess(workerEnv(platform, schema, 10));
-    cleanups.push(() => worker.stop('SIGKILL'));
-    await waitFor(async () => (await statusCounts(platform.ctx)).COMPLETED > 0);
-    await worker.stop('SIGKILL');
-    const atKill = await statusCounts(platform.ctx);
-    expect(atKill.QUEUED + atKill.SENT).toBeGreaterThan(0);
+      let worker: ServerProcess = await startServerProcess(workerEnv(platform, schema, 10));
+      cleanups.push(() => worker.stop('SIGKILL'));
+      await waitFor(
+        'a first COMPLETED',
+        platform,
+        async () => (await statusCounts(platform.ctx)).COMPLETED > 0,
+      );
+      await worker.stop('SIGKILL');
+      const atKill = await statusCounts(platform.ctx);
+      expect(atKill.QUEUED + atKill.SENT).toBeGreaterThan(0);
 
-    worker = await startServerProcess(workerEnv(platform, schema, 10));
-    cleanups.push(() => worker.stop('SIGTERM'));
-    await waitUntilSettled(platform.ctx);
-    await expectExactlyOnce(platform, users, sinkBefore);
-    await expectNoncesWithoutCollision(platform);
-  });
+      worker = await startServerProcess(workerEnv(platform, schema, 10));
+      cleanups.push(() => worker.stop('SIGTERM'));
+      await waitUntilSettled(platform.ctx, RECOVERY_TIMEOUT_MS / 2);
+      await expectExactlyOnce(platform, users, sinkBefore);
+      await expectNoncesWithoutCollision(platform);
+    },
+    RECOVERY_TIMEOUT_MS,
+  );
 
-  it('two worker processes on one database: nothing processed twice, relayer nonces never collide', async () => {
-    const { platform, schema } = await apiPlatformOnPostgres();
-    const users = await usersWithOneGets(platform, 300);
-    const sinkBefore = await getsBalance(platform.ctx, SINK);
-    const [first, second] = await Promise.all([
-      startServerProcess(workerEnv(platform, schema, 15)),
-      startServerProcess(workerEnv(platform, schema, 15)),
-    ]);
-    cleanups.push(
-      () => first!.stop('SIGTERM'),
-      () => second!.stop('SIGTERM'),
-    );
-    await queueTransfers(platform.ctx, users, SINK, '1');
-    await waitUntilSettled(platform.ctx);
-    await expectExactlyOnce(platform, users, sinkBefore);
-    await expectNoncesWithoutCollision(platform);
-    const senders = await platform.ctx.db.query<{ sender: string }>(
-      'SELECT DISTINCT sender FROM relay_batches',
-    );
-    expect(senders).toHaveLength(2);
-  });
+  it(
+    'two worker processes on one database: nothing processed twice, relayer nonces never collide',
+    async () => {
+      const { platform, schema } = await apiPlatformOnPostgres();
+      const users = await usersWithOneGets(platform, 300);
+      const sinkBefore = await getsBalance(platform.ctx, SINK);
+      const [first, second] = await Promise.all([
+        startServerProcess(workerEnv(platform, schema, 15)),
+        startServerProcess(workerEnv(platform, schema, 15)),
+      ]);
+      cleanups.push(
+        () => first!.stop('SIGTERM'),
+        () => second!.stop('SIGTERM'),
+      );
+      await queueTransfers(platform.ctx, users, SINK, '1');
+      await waitUntilSettled(platform.ctx, RECOVERY_TIMEOUT_MS / 2);
+      await expectExactlyOnce(platform, users, sinkBefore);
+      await expectNoncesWithoutCollision(platform);
+      const senders = await platform.ctx.db.query<{ sender: string }>(
+        'SELECT DISTINCT sender FROM relay_batches',
+      );
+      expect(senders).toHaveLength(2);
+    },
+    RECOVERY_TIMEOUT_MS,
+  );
 });
 
 describe('transaction pipeline when the chain node stops', () => {
   let anvil: AnvilProcess | undefined;
 
-  it('Anvil stopped mid-run and started again: each request completes exactly once', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-anvil-stop-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const stateFile = path.join(dataDir, 'chain', 'state.json');
-    anvil = await startAnvil({ chainId: 137, port: 0, stateFile });
-    const port = new URL(anvil.rpcUrl).port;
-    cleanups.push(() => anvil!.stop());
+  it(
+    'Anvil stopped mid-run and started again: each request completes exactly once',
+    async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-anvil-stop-'));
+      cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+      const stateFile = path.join(dataDir, 'chain', 'state.json');
+      anvil = await startAnvil({ chainId: 137, port: 0, stateFile });
+      const port = new URL(anvil.rpcUrl).port;
+      cleanups.push(() => anvil!.stop());
 
-    const platform = await startTestPlatform(
-      {
-        CHAIN_RPC_URL: anvil.rpcUrl,
-        DEPLOYER_PRIVATE_KEY: ANVIL_DEV_KEYS[0],
-        RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
-        PIPELINE_BATCH_SIZE: '10',
-        PIPELINE_RESEND_AFTER_MS: '500',
-      },
-      { dataDir },
-    );
-    cleanups.push(() => platform.stop());
-    const users = await usersWithOneGets(platform, 200);
-    const sinkBefore = await getsBalance(platform.ctx, SINK);
-    await queueTransfers(platform.ctx, users, SINK, '1');
+      const platform = await startTestPlatform(
+        {
+          CHAIN_RPC_URL: anvil.rpcUrl,
+          DEPLOYER_PRIVATE_KEY: ANVIL_DEV_KEYS[0],
+          RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
+          PIPELINE_BATCH_SIZE: '10',
+          PIPELINE_RESEND_AFTER_MS: '500',
+        },
+        { dataDir },
+      );
+      cleanups.push(() => platform.stop());
+      const users = await usersWithOneGets(platform, 200);
+      const sinkBefore = await getsBalance(platform.ctx, SINK);
+      await queueTransfers(platform.ctx, users, SINK, '1');
 
-    await waitFor(async () => (await statusCounts(platform.ctx)).COMPLETED > 0);
-    await anvil.stop();
-    const atStop = await statusCounts(platform.ctx);
-    expect(atStop.QUEUED + atStop.SENT).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1500));
-    anvil = await startAnvil({ chainId: 137, port: Number(port), stateFile });
+      await waitFor(
+        'a first COMPLETED',
+        platform,
+        async () => (await statusCounts(platform.ctx)).COMPLETED > 0,
+      );
+      await anvil.stop();
+      const atStop = await statusCounts(platform.ctx);
+      expect(atStop.QUEUED + atStop.SENT).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      anvil = await startAnvil({ chainId: 137, port: Number(port), stateFile });
 
-    await waitUntilSettled(platform.ctx);
-    await expectExactlyOnce(platform, users, sinkBefore);
-    await expectNoncesWithoutCollision(platform);
-  });
+      await waitUntilSettled(platform.ctx, RECOVERY_TIMEOUT_MS / 2);
+      await expectExactlyOnce(platform, users, sinkBefore);
+      await expectNoncesWithoutCollision(platform);
+    },
+    RECOVERY_TIMEOUT_MS,
+  );
 });
