@@ -40,6 +40,17 @@ export async function insertKey(db: Queryable, key: StoredKey): Promise<void> {
   ]);
 }
 
+export async function findKeysByAddresses(
+  db: Queryable,
+  addresses: string[],
+): Promise<StoredKey[]> {
+  const rows = await db.query<KeyRow>(
+    `SELECT ${COLUMNS} FROM custody_keys WHERE address = ANY($1::text[])`,
+    [addresses],
+  );
+  return rows.map(toStoredKey);
+}
+
 export async function findKeyByAddress(db: Queryable, address: string): Promise<StoredKey | null> {
   const rows = await db.query<KeyRow>(`SELECT ${COLUMNS} FROM custody_keys WHERE address = $1`, [
     address,

@@ -15,11 +15,22 @@ import {
 import type { Queryable } from '../db/database.ts';
 import { openPrivateKey, sealPrivateKey, KEY_BYTES } from './envelope.ts';
 import type { KeyEncryptionKeys } from './key-encryption-keys.ts';
-import { findKeyByAddress, findKeyByOwner, insertKey, type OwnerKind } from './key-repository.ts';
+import {
+  findKeyByOwner,
+  findKeysByAddresses,
+  insertKey,
+  type OwnerKind,
+} from './key-repository.ts';
 
 export interface Keystore {
   createWallet(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}`>;
   walletOf(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}` | null>;
+  /** One signer for each address, opened together (one query) for a batch of signatures. */
+  withSigners<T>(
+    db: Queryable,
+    addresses: string[],
+    fn: (signerOf: (address: string) => LocalAccount) => Promise<T>,
+  ): Promise<T>;
   withSigner<T>(
     db: Queryable,
     address: string,
@@ -46,7 +57,7 @@ export async function createKeystore(
   loadKeks: () => Promise<KeyEncryptionKeys>,
 ): Promise<Keystore> {
   let keks = await loadKeks();
-  return {
+  const keystore: Keystore = {
     async createWallet(db, owner) {
       const privateKey = randomPrivateKey();
       try {
@@ -63,18 +74,35 @@ export async function createKeystore(
       return (await findKeyByOwner(db, owner.kind, owner.id))?.address ?? null;
     },
 
-    async withSigner(db, address, fn) {
-      const stored = await findKeyByAddress(db, address);
-      if (!stored) throw new Error(`no custodial key for ${address}`);
-      if (!keks.all.has(stored.kekId)) keks = await loadKeks();
-      const privateKey = openPrivateKey(keks.all, stored, stored.address);
+    async withSigners(db, addresses, fn) {
+      const stored = await findKeysByAddresses(db, addresses);
+      if (stored.some((key) => !keks.all.has(key.kekId))) keks = await loadKeks();
+      const plaintexts: Buffer[] = [];
       try {
-        return await fn(signerFor(stored.address, `0x${privateKey.toString('hex')}`));
+        const signers = new Map<string, LocalAccount>();
+        for (const key of stored) {
+          const privateKey = openPrivateKey(keks.all, key, key.address);
+          plaintexts.push(privateKey);
+          signers.set(
+            key.address.toLowerCase(),
+            signerFor(key.address, `0x${privateKey.toString('hex')}`),
+          );
+        }
+        return await fn((address) => {
+          const signer = signers.get(address.toLowerCase());
+          if (!signer) throw new Error(`no custodial key for ${address}`);
+          return signer;
+        });
       } finally {
-        privateKey.fill(0);
+        for (const privateKey of plaintexts) privateKey.fill(0);
       }
     },
+
+    withSigner(db, address, fn) {
+      return keystore.withSigners(db, [address], (signerOf) => fn(signerOf(address)));
+    },
   };
+  return keystore;
 }
 
 /**

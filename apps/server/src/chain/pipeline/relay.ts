@@ -127,22 +127,27 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
     if (viable.length === 0) return { sent: 0 };
 
     const deadline = Math.floor(Date.now() / 1000) + deps.settings.requestTtlSeconds;
-    const prepared: Prepared[] = [];
-    for (const { t, call, nonce } of viable) {
-      const request = await deps.keystore.withSigner(tx, t.walletAddress, (account) =>
-        signForwardRequest({
-          account,
-          forwarder: contracts.forwarder,
-          chainId: deps.chainId,
-          to: call.to,
-          data: call.data,
-          nonce,
-          deadline,
-          gas: call.gas,
-        }),
-      );
-      prepared.push({ transaction: t, request, nonce });
-    }
+    const prepared: Prepared[] = await deps.keystore.withSigners(
+      tx,
+      viable.map((v) => v.t.walletAddress),
+      (signerOf) =>
+        Promise.all(
+          viable.map(async ({ t, call, nonce }) => ({
+            transaction: t,
+            nonce,
+            request: await signForwardRequest({
+              account: signerOf(t.walletAddress),
+              forwarder: contracts.forwarder,
+              chainId: deps.chainId,
+              to: call.to,
+              data: call.data,
+              nonce,
+              deadline,
+              gas: call.gas,
+            }),
+          })),
+        ),
+    );
 
     const data = encodeFunctionData({
       abi: platformForwarderAbi,
