@@ -64,12 +64,17 @@ const PER_REQUEST_OVERHEAD_GAS = 40_000n;
 
 /** Sends batches while there is queued work and an idle relayer; returns how many requests went out. */
 export async function relayQueued(deps: RelayDeps): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const sent = await relayOneBatch(deps);
-    if (sent === null) return total;
-    total += sent;
-  }
+  // One loop per relayer: while one signs a batch, another waits on the node
+  // with its own. Each locks its own relayer row and its own queued rows.
+  const loops = deps.relayers.map(async () => {
+    let sent = 0;
+    for (;;) {
+      const count = await relayOneBatch(deps);
+      if (count === null) return sent;
+      sent += count;
+    }
+  });
+  return (await Promise.all(loops)).reduce((a, b) => a + b, 0);
 }
 
 interface Prepared {
