@@ -106,6 +106,12 @@ const envSchema = z.object({
     .int()
     .min(100)
     .default(5_000),
+  PIPELINE_CONFIRMATIONS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of blocks')
+    .min(0, 'must be 0 or more')
+    .max(1000, 'must be at most 1000')
+    .optional(),
   EXPLORER_URL: url(['http://', 'https://']).optional(),
   SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive().default(24),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -257,6 +263,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTtlSeconds: 3600,
       resendAfterMs: e.PIPELINE_RESEND_AFTER_MS,
       replaceAfterMs: e.PIPELINE_REPLACE_AFTER_MS,
+      // Anvil never reorganises; a public chain can, for a few blocks.
+      confirmations: e.PIPELINE_CONFIRMATIONS ?? (e.CHAIN_RPC_URL ? 5 : 0),
       maxAttempts: 5,
       relayIntervalMs: 50,
       settleIntervalMs: 100,

@@ -2,6 +2,8 @@
 // contracts are taken from CONTRACT_ADDRESSES, or deployed once and recorded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
+import { findTransaction } from '../../src/chain/pipeline/transaction-repository.ts';
+import { createTestUser, queueTransfers } from '../helpers/accounts.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
 describe('an external chain', () => {
@@ -80,3 +82,57 @@ describe('an external chain', () => {
     ).rejects.toThrow(/^CHAIN_ID: the node at .* reports chain id 137, but 80002 is configured/);
   });
 });
+
+describe('confirmations on an external chain', () => {
+  let host: TestPlatform;
+  beforeAll(async () => {
+    host = await startTestPlatform({ MODE: 'api' });
+  });
+  afterAll(async () => {
+    await host?.stop();
+  });
+
+  it('keeps a mined transaction QUEUED until PIPELINE_CONFIRMATIONS more blocks, then COMPLETED', async () => {
+    const platform = await startTestPlatform({
+      CHAIN_RPC_URL: host.ctx.chain.rpcUrl,
+      CONTRACT_ADDRESSES: JSON.stringify(host.ctx.contracts),
+      RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
+    });
+    try {
+      expect(platform.ctx.config.pipeline.confirmations).toBe(5);
+      const alice = await createTestUser(platform.ctx, { gets: '5' });
+      const [id] = await queueTransfers(platform.ctx, [alice], host.ctx.contracts.treasure, '1');
+      const { publicClient } = platform.ctx.chain;
+      // Mined: the batch has its receipt, yet the user still reads QUEUED.
+      await waitUntil(async () => (await batchReceiptBlock(platform)) !== null);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await findTransaction(platform.ctx.db, id!))!.status).toBe('SENT');
+
+      await publicClient.request({ method: 'anvil_mine' as never, params: ['0x5'] as never });
+      await waitUntil(
+        async () => (await findTransaction(platform.ctx.db, id!))!.status === 'COMPLETED',
+      );
+    } finally {
+      await platform.stop();
+    }
+  });
+});
+
+async function batchReceiptBlock(platform: TestPlatform) {
+  const rows = await platform.ctx.db.query<{ hash: `0x${string}` }>(
+    `SELECT attempts->0->>'hash' AS hash FROM relay_batches LIMIT 1`,
+  );
+  if (!rows[0]) return null;
+  const receipt = await platform.ctx.chain.publicClient
+    .getTransactionReceipt({ hash: rows[0].hash })
+    .catch(() => null);
+  return receipt?.blockNumber ?? null;
+}
+
+async function waitUntil(predicate: () => Promise<boolean>, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -101,6 +101,8 @@ function workerEnv(
     DATA_DIR: platform.dataDir,
     DATABASE_URL: withSchema(process.env.DATABASE_URL!, schema),
     CHAIN_RPC_URL: platform.ctx.chain.rpcUrl,
+    // Anvil mines only on demand: no later blocks would ever confirm the last batch.
+    PIPELINE_CONFIRMATIONS: '0',
     DEPLOYER_PRIVATE_KEY: ANVIL_DEV_KEYS[0],
     RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
     PIPELINE_BATCH_SIZE: String(batchSize),
@@ -191,6 +193,7 @@ describe('transaction pipeline when the chain node stops', () => {
       const platform = await startTestPlatform(
         {
           CHAIN_RPC_URL: anvil.rpcUrl,
+          PIPELINE_CONFIRMATIONS: '0',
           DEPLOYER_PRIVATE_KEY: ANVIL_DEV_KEYS[0],
           RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
           PIPELINE_BATCH_SIZE: '10',

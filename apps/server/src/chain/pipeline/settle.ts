@@ -39,6 +39,12 @@ export interface SettleSettings {
   replaceAfterMs: number;
   /** A request skipped this many times by the forwarder fails for good. */
   maxAttempts: number;
+  /**
+   * Blocks that must follow a receipt's block before its outcome is final;
+   * until then the batch stays pending, so a reorganised-away transaction is
+   * simply sent again.
+   */
+  confirmations: number;
 }
 
 export interface SettleDeps {
@@ -60,15 +66,19 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     const batches = await lockPendingBatches(tx, deps.chainId, 50);
     let count = 0;
     const receipts = await Promise.all(batches.map((b) => findReceipt(deps.publicClient, b)));
+    const head = receipts.some(Boolean)
+      ? await deps.publicClient.getBlockNumber({ cacheTime: 0 })
+      : 0n;
     for (const [index, batch] of batches.entries()) {
       const receipt = receipts[index];
-      if (receipt) {
-        await settleMined(tx, deps, batch, receipt);
-        count++;
-      } else {
+      if (!receipt) {
         const raw = await keepMoving(tx, deps, batch);
         if (raw) toSend.push(raw);
+      } else if (receipt.blockNumber + BigInt(deps.settings.confirmations) <= head) {
+        await settleMined(tx, deps, batch, receipt);
+        count++;
       }
+      // Otherwise mined but not yet final: nothing to send, wait for more blocks.
     }
     return count;
   });
