@@ -1,7 +1,7 @@
 // A modal dialog: portal over a dimmed page, labelled by its title, Escape and
 // the backdrop close it (unless `dismissible` is false, e.g. while submitting),
 // focus moves inside on open, Tab stays inside, and focus returns on close.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/icons/icons';
 
@@ -35,7 +35,9 @@ export function Modal({
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
-  useEffect(() => {
+  // Synced in a layout effect, before the one below, so that a key pressed the
+  // moment the dialog shows already reaches this render's onClose, not a stale one.
+  useLayoutEffect(() => {
     onCloseRef.current = onClose;
     dismissibleRef.current = dismissible;
   });
