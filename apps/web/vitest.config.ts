@@ -12,6 +12,7 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
+      testTimeout: 15_000,
       unstubGlobals: true,
     },
   }),

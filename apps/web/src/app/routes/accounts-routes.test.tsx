@@ -224,7 +224,10 @@ describe('/profile', () => {
     expect(field('User Name').readOnly).toBe(true);
     expect(field('User Type').value).toBe('Earner');
     fireEvent.change(field('Full Name'), { target: { value: 'Ada King' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Update Profile' }));
+    const update = screen.getByRole<HTMLButtonElement>('button', { name: 'Update Profile' });
+    // Enabled once the form has seen the change (the form validates asynchronously).
+    await waitFor(() => expect(update.disabled).toBe(false));
+    fireEvent.click(update);
     await waitFor(() =>
       expect(calls.find((call) => call.path === '/user/updateProfile')?.body).toEqual({
         id: 'u1',
