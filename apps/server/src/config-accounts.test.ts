@@ -1,17 +1,8 @@
 // The accounts variables of the configuration: defaults, and a bad value named.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
-
-function problemsOf(env: Record<string, string>) {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+import { loadConfig } from './config.ts';
+import { problemsOf } from '../test/helpers/config-problems.ts';
 
 describe('accounts configuration', () => {
   it('has working defaults', () => {

@@ -1,16 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANVIL_DEV_KEYS, ConfigError, loadConfig } from './config.ts';
-
-function problemsOf(env: Record<string, string>) {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the configuration to be refused');
-}
+import { ANVIL_DEV_KEYS, loadConfig } from './config.ts';
+import { problemsOf } from '../test/helpers/config-problems.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with no variables at all', () => {

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
-import { createTestUser, getsBalance, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
+import {
+  createTestUser,
+  postTransfer,
+  getsBalance,
+  waitForOutcome,
+  type TestUser,
+} from '../helpers/accounts.ts';
 
 describe('give tokens through consent', () => {
   let platform: TestPlatform;
@@ -19,11 +25,7 @@ describe('give tokens through consent', () => {
   });
 
   const transfer = (user: TestUser, body: Record<string, unknown>) =>
-    platform.request('/gs-api/token/transfer-token/metakeep', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...user.authorization },
-      body: JSON.stringify({ email: user.email, ...body }),
-    });
+    postTransfer(platform, user, body);
 
   it('asks for consent in words, queues on the token, and completes on chain', async () => {
     const consent = await transfer(alice, { to: bob.address, amount: '25' });

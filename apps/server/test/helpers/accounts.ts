@@ -149,3 +149,16 @@ export async function forwarderNonce(ctx: AppContext, address: Address) {
     args: [address],
   });
 }
+
+/** POST /token/transfer-token/metakeep as the user (their email filled in). */
+export function postTransfer(
+  platform: { request(path: string, init?: RequestInit): Promise<Response> },
+  user: TestUser,
+  body: Record<string, unknown>,
+) {
+  return platform.request('/gs-api/token/transfer-token/metakeep', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...user.authorization },
+    body: JSON.stringify({ email: user.email, ...body }),
+  });
+}

@@ -2,7 +2,7 @@
 // for 10 minutes; a refused token changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
-import { createTestUser, type TestUser } from '../helpers/accounts.ts';
+import { createTestUser, postTransfer, type TestUser } from '../helpers/accounts.ts';
 import { CONSENT_MESSAGES } from '../../src/custody/consent.ts';
 
 describe('consent tokens', () => {
@@ -21,11 +21,7 @@ describe('consent tokens', () => {
   });
 
   const transfer = (user: TestUser, body: Record<string, unknown>) =>
-    platform.request('/gs-api/token/transfer-token/metakeep', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...user.authorization },
-      body: JSON.stringify({ email: user.email, ...body }),
-    });
+    postTransfer(platform, user, body);
 
   async function consentFor(user: TestUser, body: Record<string, unknown>) {
     const response = await transfer(user, body);
