@@ -20,7 +20,8 @@ import {BadgeToken} from "./BadgeToken.sol";
 contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC2771Context {
     using SafeERC20 for IERC20;
 
-    /// @notice Role that approves and bans badges and pauses the contract.
+    /// @notice Role that approves and bans badges and pauses the contract; its own role admin, so
+    /// any admin grants and revokes it.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
     /// @notice Badge creation fee (9 GETS), held until approval, then paid to the treasury.
     uint256 public constant CREATION_FEE = 9 ether;
@@ -35,13 +36,16 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
         Removed
     }
 
-    /// @notice Life of an earner's request; Claimed is the spec's TOKEN_CLAIMED.
+    /// @notice Life of an earner's request; Claimed is the spec's TOKEN_CLAIMED. Expired (appended
+    /// last, so the other values keep their numbers) is an approval released unclaimed after its
+    /// claim deadline; final.
     enum RequestStatus {
         None,
         Pending,
         Approved,
         Rejected,
-        Claimed
+        Claimed,
+        Expired
     }
 
     struct Badge {
@@ -111,6 +115,8 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     );
     /// @notice Emitted after the sponsor rejected a request.
     event RequestRejected(uint256 indexed requestId, uint256 indexed badgeId, address indexed earner);
+    /// @notice Emitted after an approval lapsed unclaimed was released; its badge slot is free again.
+    event ApprovalExpired(uint256 indexed requestId, uint256 indexed badgeId, address indexed earner);
     /// @notice Emitted after an earner claimed the badge token and its reward.
     event BadgeClaimed(
         uint256 indexed requestId,
@@ -156,10 +162,12 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     error NotRequestEarner(uint256 requestId, address caller);
     /// @notice The claim window of this request has closed.
     error ClaimWindowClosed(uint256 requestId, uint64 claimDeadline);
+    /// @notice The claim window of this request is still open, so its approval cannot be released.
+    error ClaimWindowOpen(uint256 requestId, uint64 claimDeadline);
     /// @notice The two arrays differ in length.
     error LengthMismatch();
 
-    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE).
+    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE; ADMIN_ROLE administers itself).
     /// @param token_ The GETS token.
     /// @param settings_ Platform settings.
     /// @param forwarder Trusted ERC-2771 forwarder.
@@ -171,6 +179,7 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     ) ERC2771Context(forwarder) {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(ADMIN_ROLE, admin);
+        _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
         token = token_;
         settings = settings_;
         badgeToken = new BadgeToken();
@@ -292,6 +301,28 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
         uint256 refund = _close(badge, BadgeStatus.Removed);
         emit BadgeRemoved(badgeId, refund);
         _pay(badge.sponsor, refund);
+    }
+
+    /// @notice Releases approvals that lapsed unclaimed: each request becomes Expired (final, never
+    /// claimable) and its badge's slot is free for another earner. Moves no tokens: the unpaid
+    /// reward stays in the badge's escrow. Anyone may call it; the earner cannot request again.
+    /// @param requestIds Approved requests whose claimDeadline has passed; the call reverts whole
+    /// if any is not (UnexpectedRequestStatus, ClaimWindowOpen).
+    function releaseExpiredApprovals(uint256[] calldata requestIds) external whenNotPaused {
+        for (uint256 i = 0; i < requestIds.length; ++i) {
+            uint256 requestId = requestIds[i];
+            Request storage request = _existingRequest(requestId);
+            if (request.status != RequestStatus.Approved) {
+                revert UnexpectedRequestStatus(requestId, request.status);
+            }
+            if (block.timestamp <= request.claimDeadline) {
+                revert ClaimWindowOpen(requestId, request.claimDeadline);
+            }
+            uint256 badgeId = request.badgeId;
+            request.status = RequestStatus.Expired;
+            --_badges[badgeId].approvedCount;
+            emit ApprovalExpired(requestId, badgeId, request.earner);
+        }
     }
 
     // ---------------------------------------------------------------- earner

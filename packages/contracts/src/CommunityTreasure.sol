@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
@@ -18,7 +19,8 @@ import {PlatformSettings} from "./PlatformSettings.sol";
 contract CommunityTreasure is AccessControl, Pausable, ReentrancyGuardTransient, ERC2771Context {
     using SafeERC20 for IERC20;
 
-    /// @notice Role that moves the treasury pool and pauses the contract.
+    /// @notice Role that moves the treasury pool and pauses the contract; its own role admin, so
+    /// any admin grants and revokes it.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
 
     struct Stake {
@@ -60,7 +62,7 @@ contract CommunityTreasure is AccessControl, Pausable, ReentrancyGuardTransient,
     /// @notice The treasury pool holds less than requested.
     error InsufficientTreasury(uint256 available, uint256 requested);
 
-    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE).
+    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE; ADMIN_ROLE administers itself).
     /// @param token_ The GETS token.
     /// @param settings_ Platform settings.
     /// @param forwarder Trusted ERC-2771 forwarder.
@@ -72,6 +74,7 @@ contract CommunityTreasure is AccessControl, Pausable, ReentrancyGuardTransient,
     ) ERC2771Context(forwarder) {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(ADMIN_ROLE, admin);
+        _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
         token = token_;
         settings = settings_;
     }
@@ -81,15 +84,28 @@ contract CommunityTreasure is AccessControl, Pausable, ReentrancyGuardTransient,
     /// @param amount Amount in 18-decimal units.
     /// @return stakeId The new stake id, counting from 1 (also in Staked).
     function stake(uint256 amount) external whenNotPaused nonReentrant returns (uint256 stakeId) {
-        if (amount == 0) revert ZeroAmount();
+        return _stake(_msgSender(), amount);
+    }
+
+    /// @notice Same as stake, with an EIP-2612 permit of the GETS token for this contract instead
+    /// of a prior approval, so one signature suffices. The permit is tried and ignored when it
+    /// fails (e.g. already used by a front-runner); the transfer then needs an allowance.
+    /// @param amount Amount in 18-decimal units; also the permitted value.
+    /// @param deadline Permit deadline.
+    /// @param v Permit signature v.
+    /// @param r Permit signature r.
+    /// @param s Permit signature s.
+    /// @return stakeId The new stake id (also in Staked).
+    function stakeWithPermit(
+        uint256 amount,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external whenNotPaused nonReentrant returns (uint256 stakeId) {
         address staker = _msgSender();
-        uint64 unlockAt = uint64(block.timestamp) + uint64(settings.lockPeriod()) * 1 days;
-        stakeId = ++_stakeCount;
-        _stakes[stakeId] = Stake({staker: staker, unlockAt: unlockAt, withdrawn: false, amount: amount});
-        _totalStaked += amount;
-        _stakedBalanceOf[staker] += amount;
-        emit Staked(stakeId, staker, amount, unlockAt);
-        token.safeTransferFrom(staker, address(this), amount);
+        try IERC20Permit(address(token)).permit(staker, address(this), amount, deadline, v, r, s) {} catch {}
+        return _stake(staker, amount);
     }
 
     /// @notice Withdraws one of the caller's stakes in full once its lock has ended.
@@ -112,10 +128,27 @@ contract CommunityTreasure is AccessControl, Pausable, ReentrancyGuardTransient,
     /// @notice Moves GETS from the admin's account into the treasury pool.
     /// @param amount Amount in 18-decimal units.
     function depositTreasury(uint256 amount) external onlyRole(ADMIN_ROLE) nonReentrant {
-        if (amount == 0) revert ZeroAmount();
+        _depositTreasury(_msgSender(), amount);
+    }
+
+    /// @notice Same as depositTreasury, with an EIP-2612 permit of the GETS token for this contract
+    /// instead of a prior approval. The permit is tried and ignored when it fails (e.g. already
+    /// used by a front-runner); the transfer then needs an allowance.
+    /// @param amount Amount in 18-decimal units; also the permitted value.
+    /// @param deadline Permit deadline.
+    /// @param v Permit signature v.
+    /// @param r Permit signature r.
+    /// @param s Permit signature s.
+    function depositTreasuryWithPermit(
+        uint256 amount,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external onlyRole(ADMIN_ROLE) nonReentrant {
         address admin = _msgSender();
-        emit TreasuryDeposited(admin, amount);
-        token.safeTransferFrom(admin, address(this), amount);
+        try IERC20Permit(address(token)).permit(admin, address(this), amount, deadline, v, r, s) {} catch {}
+        _depositTreasury(admin, amount);
     }
 
     /// @notice Moves GETS from the treasury pool to the admin's account. Never touches stakes.
@@ -164,6 +197,24 @@ contract CommunityTreasure is AccessControl, Pausable, ReentrancyGuardTransient,
     /// @notice Number of stakes made (also the latest stake id).
     function stakeCount() external view returns (uint256) {
         return _stakeCount;
+    }
+
+    /// @dev Records a stake locked for the current lock period, then pulls the tokens.
+    function _stake(address staker, uint256 amount) private returns (uint256 stakeId) {
+        if (amount == 0) revert ZeroAmount();
+        uint64 unlockAt = uint64(block.timestamp) + uint64(settings.lockPeriod()) * 1 days;
+        stakeId = ++_stakeCount;
+        _stakes[stakeId] = Stake({staker: staker, unlockAt: unlockAt, withdrawn: false, amount: amount});
+        _totalStaked += amount;
+        _stakedBalanceOf[staker] += amount;
+        emit Staked(stakeId, staker, amount, unlockAt);
+        token.safeTransferFrom(staker, address(this), amount);
+    }
+
+    function _depositTreasury(address admin, uint256 amount) private {
+        if (amount == 0) revert ZeroAmount();
+        emit TreasuryDeposited(admin, amount);
+        token.safeTransferFrom(admin, address(this), amount);
     }
 
     function _msgSender() internal view override(Context, ERC2771Context) returns (address) {

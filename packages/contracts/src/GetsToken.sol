@@ -11,13 +11,13 @@ import {Context} from "@openzeppelin/contracts/utils/Context.sol";
 /// @notice The platform's GETS utility token: ERC-20, 18 decimals, EIP-2612 permit, gas-free
 /// transfers through the platform forwarder. The supply changes only through `mint`.
 contract GetsToken is ERC20, ERC20Permit, AccessControl, ERC2771Context {
-    /// @notice Role allowed to mint new GETS.
+    /// @notice Role allowed to mint new GETS; its own role admin, so any admin grants and revokes it.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
 
     /// @notice Emitted after new GETS were minted.
     event Minted(address indexed to, uint256 amount);
 
-    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE).
+    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE; ADMIN_ROLE administers itself).
     /// @param treasury Platform treasury account receiving the initial supply.
     /// @param initialSupply Initial supply in 18-decimal units.
     /// @param forwarder Trusted ERC-2771 forwarder.
@@ -29,6 +29,7 @@ contract GetsToken is ERC20, ERC20Permit, AccessControl, ERC2771Context {
     ) ERC20("GETS", "GETS") ERC20Permit("GETS") ERC2771Context(forwarder) {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(ADMIN_ROLE, admin);
+        _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
         _mint(treasury, initialSupply);
     }
 

@@ -9,7 +9,7 @@ import {Context} from "@openzeppelin/contracts/utils/Context.sol";
 /// @notice The platform periods (claim, approval, lock; whole days) and the treasury account
 /// that receives badge creation fees. Set by the admin, read by the other contracts and anyone.
 contract PlatformSettings is AccessControl, ERC2771Context {
-    /// @notice Role allowed to change the settings.
+    /// @notice Role allowed to change the settings; its own role admin, so any admin grants and revokes it.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
     /// @notice Longest period accepted, in days (ten years).
     uint32 public constant MAX_PERIOD_DAYS = 3650;
@@ -33,13 +33,14 @@ contract PlatformSettings is AccessControl, ERC2771Context {
     /// @notice The zero address where an account is required.
     error ZeroAddress();
 
-    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE).
+    /// @param admin Platform admin (DEFAULT_ADMIN_ROLE and ADMIN_ROLE; ADMIN_ROLE administers itself).
     /// @param treasury_ Platform treasury account (receives creation fees).
     /// @param forwarder Trusted ERC-2771 forwarder.
     constructor(address admin, address treasury_, address forwarder) ERC2771Context(forwarder) {
         if (treasury_ == address(0)) revert ZeroAddress();
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(ADMIN_ROLE, admin);
+        _setRoleAdmin(ADMIN_ROLE, ADMIN_ROLE);
         _treasury = treasury_;
     }
 

@@ -24,4 +24,10 @@ export {
   type ForwardRequestData,
   type SignForwardRequestOptions,
 } from './forward-request.ts';
+export {
+  GETS_PERMIT_DOMAIN,
+  permitTypes,
+  signGetsPermit,
+  type SignPermitOptions,
+} from './permit.ts';
 export { platformAbis } from './abis.ts';

@@ -23,6 +23,7 @@ import {
   platformForwarderAbi,
   platformSettingsAbi,
   signForwardRequest,
+  signGetsPermit,
   userRegistryAbi,
   type ForwardRequestData,
   type PlatformDeployment,
@@ -288,5 +289,66 @@ describe('deployPlatform', () => {
         functionName: 'totalStaked',
       }),
     ).toBe(2n * stake);
+  });
+
+  it('signGetsPermit signs a permit stakeWithPermit takes: one gas-less request stakes with no approve', async () => {
+    const { forwarder, token, treasure } = deployment.contracts;
+    const user = privateKeyToAccount(generatePrivateKey());
+    const amount = parseEther('25');
+    const funded = await wallet(treasury).writeContract({
+      address: token,
+      abi: getsTokenAbi,
+      functionName: 'transfer',
+      args: [user.address, amount],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: funded });
+
+    const read = <T>(functionName: string, address: Address, abi: unknown, args: unknown[]) =>
+      publicClient.readContract({
+        address,
+        abi: abi as never,
+        functionName,
+        args,
+      } as never) as Promise<T>;
+    const permit = await signGetsPermit({
+      account: user,
+      token,
+      chainId: deployment.chainId,
+      spender: treasure,
+      value: amount,
+      nonce: await read<bigint>('nonces', token, getsTokenAbi, [user.address]),
+      deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+    });
+    const request = await signForwardRequest({
+      account: user,
+      forwarder,
+      chainId: deployment.chainId,
+      to: treasure,
+      data: encodeFunctionData({
+        abi: communityTreasureAbi,
+        functionName: 'stakeWithPermit',
+        args: [amount, permit.deadline, permit.v, permit.r, permit.s],
+      }),
+      nonce: await read<bigint>('nonces', forwarder, platformForwarderAbi, [user.address]),
+      deadline: Math.floor(Date.now() / 1000) + 600,
+      gas: 300_000n,
+    });
+    const hash = await wallet(relayer).writeContract({
+      address: forwarder,
+      abi: platformForwarderAbi,
+      functionName: 'executeBatch',
+      args: [[request], relayer.address],
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const executed = parseEventLogs({
+      abi: platformForwarderAbi,
+      eventName: 'ExecutedForwardRequest',
+      logs: receipt.logs,
+    });
+    expect(executed.map((e) => e.args.success)).toEqual([true]);
+    expect(
+      await read<bigint>('stakedBalanceOf', treasure, communityTreasureAbi, [user.address]),
+    ).toBe(amount);
+    expect(await read<bigint>('balanceOf', token, getsTokenAbi, [user.address])).toBe(0n);
   });
 });

@@ -41,6 +41,7 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
     function invariant_noEarnerPaidTwice() public view {
         vm.assertFalse(handler.paidTwice());
         vm.assertFalse(handler.paidWrongAmount());
+        vm.assertFalse(handler.claimedUnapproved());
         vm.assertEq(badgeToken.totalMinted(), handler.claims());
     }
 
@@ -55,5 +56,42 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
 
     function invariant_supplyUnchangedWithoutMint() public view {
         vm.assertEq(token.totalSupply(), INITIAL_SUPPLY);
+    }
+
+    /// Approvals and bans succeed only for ADMIN_ROLE holders; the deputy's role follows the grants.
+    function invariant_onlyAdminsApproveAndBan() public view {
+        vm.assertFalse(handler.nonAdminActed());
+        vm.assertEq(badges.hasRole(badges.ADMIN_ROLE(), handler.deputy()), handler.ghostDeputyIsAdmin());
+        vm.assertTrue(badges.hasRole(badges.ADMIN_ROLE(), admin));
+    }
+
+    /// A badge's approvedCount is its requests in Approved or Claimed (an Expired one gave its
+    /// slot back), and claimedCount its Claimed ones.
+    function invariant_approvedCountMatchesApprovedAndClaimedRequests() public view {
+        uint256 badgeCount = badges.badgeCount();
+        uint256[] memory awarded = new uint256[](badgeCount + 1);
+        uint256[] memory claimed = new uint256[](badgeCount + 1);
+        uint256 requestCount = badges.requestCount();
+        for (uint256 id = 1; id <= requestCount; ++id) {
+            BadgeEscrow.Request memory request = badges.getRequest(id);
+            if (request.status == BadgeEscrow.RequestStatus.Approved) ++awarded[request.badgeId];
+            if (request.status == BadgeEscrow.RequestStatus.Claimed) {
+                ++awarded[request.badgeId];
+                ++claimed[request.badgeId];
+            }
+        }
+        for (uint256 id = 1; id <= badgeCount; ++id) {
+            BadgeEscrow.Badge memory badge = badges.getBadge(id);
+            vm.assertEq(badge.approvedCount, awarded[id]);
+            vm.assertEq(badge.claimedCount, claimed[id]);
+        }
+    }
+
+    /// Releases only ever free a lapsed approval's slot, move no tokens, and never allow a new
+    /// request by the same earner.
+    function invariant_releasesOnlyLapsedApprovals() public view {
+        vm.assertFalse(handler.releasedWrongly());
+        vm.assertFalse(handler.releaseMovedTokens());
+        vm.assertFalse(handler.requestedTwice());
     }
 }

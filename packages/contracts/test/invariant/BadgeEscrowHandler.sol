@@ -6,11 +6,14 @@ import {GetsToken} from "../../src/GetsToken.sol";
 import {BadgeEscrow} from "../../src/BadgeEscrow.sol";
 
 /// @notice Drives BadgeEscrow through random sequences of every sponsor, earner, admin and
-/// anyone call, with time passing, and records ghost state the invariants check.
+/// anyone call, with time passing, and records ghost state the invariants check. Admin calls are
+/// made by the platform admin or by a deputy whose ADMIN_ROLE the admin grants and revokes.
 contract BadgeEscrowHandler is TestBase {
     BadgeEscrow public immutable badges;
     GetsToken public immutable token;
     address public immutable admin;
+    address public immutable deputy = address(0xD3917);
+    bytes32 public immutable ADMIN_ROLE;
 
     address[] public sponsors;
     address[] public earners;
@@ -22,11 +25,26 @@ contract BadgeEscrowHandler is TestBase {
     bool public paidTwice;
     bool public paidWrongAmount;
     uint256 public claims;
+    /// @dev Whether the deputy should hold ADMIN_ROLE (grants and revokes that succeeded).
+    bool public ghostDeputyIsAdmin;
+    /// @dev An approve or ban by the deputy succeeded while it was not an admin.
+    bool public nonAdminActed;
+    /// @dev A claim succeeded on a request that was not Approved (e.g. Expired).
+    bool public claimedUnapproved;
+    /// @dev An earner got a second request on the same badge.
+    bool public requestedTwice;
+    mapping(uint256 badgeId => mapping(address earner => bool)) private _requested;
+    /// @dev Releases that succeeded, and whether one was wrong: not Approved, within the claim
+    /// window, moving tokens, or not freeing exactly one slot.
+    uint256 public releases;
+    bool public releasedWrongly;
+    bool public releaseMovedTokens;
 
     constructor(BadgeEscrow badges_, GetsToken token_, address admin_) {
         badges = badges_;
         token = token_;
         admin = admin_;
+        ADMIN_ROLE = badges_.ADMIN_ROLE();
         for (uint256 i = 0; i < 3; ++i) sponsors.push(address(uint160(0x5000 + i)));
         for (uint256 i = 0; i < 5; ++i) earners.push(address(uint160(0xE000 + i)));
     }
@@ -52,8 +70,9 @@ contract BadgeEscrowHandler is TestBase {
     /// keeps the random walk moving forward through create → approve → request → claim.
     function _badgeIn(uint256 seed, BadgeEscrow.BadgeStatus status) private view returns (uint256) {
         uint256 n = badgeIds.length;
+        uint256 start = n == 0 ? 0 : seed % n; // reduced first: seed + i could overflow
         for (uint256 i = 0; i < n; ++i) {
-            uint256 badgeId = badgeIds[(seed + i) % n];
+            uint256 badgeId = badgeIds[(start + i) % n];
             if (badges.getBadge(badgeId).status == status) return badgeId;
         }
         return _badge(seed);
@@ -63,8 +82,9 @@ contract BadgeEscrowHandler is TestBase {
     function _requestIn(uint256 seed, BadgeEscrow.RequestStatus status) private view returns (uint256) {
         uint256 n = requestIds.length;
         if (n == 0) return 0;
+        uint256 start = seed % n; // reduced first: seed + i could overflow
         for (uint256 i = 0; i < n; ++i) {
-            uint256 requestId = requestIds[(seed + i) % n];
+            uint256 requestId = requestIds[(start + i) % n];
             if (badges.getRequest(requestId).status == status) return requestId;
         }
         return requestIds[seed % n];
@@ -87,16 +107,48 @@ contract BadgeEscrowHandler is TestBase {
         vm.stopPrank();
     }
 
-    function approveBadge(uint256 badgeSeed, uint256 expiry) external {
-        expiry = bound(expiry, 1 days, 30 days);
-        uint256 badgeId = _badgeIn(badgeSeed, BadgeEscrow.BadgeStatus.Pending);
-        vm.prank(admin); // after every view call: a prank applies to the next call only
-        try badges.approveBadge(badgeId, uint64(block.timestamp + expiry)) {} catch {}
+    /// @dev The admin, or the deputy (admin or not) one time in three.
+    function _adminActor(uint256 seed) private view returns (address) {
+        return seed % 3 == 0 ? deputy : admin;
     }
 
-    function banBadge(uint256 badgeSeed) external {
-        vm.prank(admin);
-        try badges.banBadge(_badge(badgeSeed)) {} catch {}
+    /// @dev Records an admin call's success by a caller that is not an admin.
+    function _adminCallSucceeded(address caller) private {
+        if (caller == deputy && !ghostDeputyIsAdmin) nonAdminActed = true;
+    }
+
+    /// @dev The admin (or the deputy, when it is an admin) grants or revokes the deputy's ADMIN_ROLE.
+    function setDeputyAdmin(bool grant, bool byDeputy) external {
+        address caller = byDeputy ? deputy : admin;
+        vm.prank(caller);
+        if (grant) {
+            try badges.grantRole(ADMIN_ROLE, deputy) {
+                ghostDeputyIsAdmin = true;
+            } catch {}
+        } else {
+            try badges.revokeRole(ADMIN_ROLE, deputy) {
+                ghostDeputyIsAdmin = false;
+            } catch {}
+        }
+    }
+
+    function approveBadge(uint256 badgeSeed, uint256 expiry, uint256 actorSeed) external {
+        expiry = bound(expiry, 1 days, 30 days);
+        uint256 badgeId = _badgeIn(badgeSeed, BadgeEscrow.BadgeStatus.Pending);
+        address caller = _adminActor(actorSeed);
+        vm.prank(caller); // after every view call: a prank applies to the next call only
+        try badges.approveBadge(badgeId, uint64(block.timestamp + expiry)) {
+            _adminCallSucceeded(caller);
+        } catch {}
+    }
+
+    function banBadge(uint256 badgeSeed, uint256 actorSeed) external {
+        uint256 badgeId = _badge(badgeSeed);
+        address caller = _adminActor(actorSeed);
+        vm.prank(caller);
+        try badges.banBadge(badgeId) {
+            _adminCallSucceeded(caller);
+        } catch {}
     }
 
     function deleteBadge(uint256 badgeSeed) external {
@@ -119,9 +171,12 @@ contract BadgeEscrowHandler is TestBase {
 
     function requestBadge(uint256 badgeSeed, uint256 earnerSeed) external {
         uint256 badgeId = _badgeIn(badgeSeed, BadgeEscrow.BadgeStatus.Approved);
-        vm.prank(earners[earnerSeed % earners.length]);
+        address earner = earners[earnerSeed % earners.length];
+        vm.prank(earner);
         try badges.requestBadge(badgeId) returns (uint256 requestId) {
             requestIds.push(requestId);
+            if (_requested[badgeId][earner]) requestedTwice = true;
+            _requested[badgeId][earner] = true;
         } catch {}
     }
 
@@ -137,8 +192,8 @@ contract BadgeEscrowHandler is TestBase {
         try badges.processRequests(ids, approvals) {} catch {}
     }
 
-    /// @dev Claims as the request's earner, including already claimed, rejected and lapsed
-    /// requests, so a double payment would be attempted if one were possible.
+    /// @dev Claims as the request's earner, including already claimed, rejected, lapsed and
+    /// expired (released) requests, so a double payment would be attempted if one were possible.
     function claimBadge(uint256 requestSeed) external {
         // Three times in four an approved request, else any (claimed, rejected, lapsed...).
         uint256 requestId = requestSeed % 4 == 0
@@ -151,8 +206,32 @@ contract BadgeEscrowHandler is TestBase {
         vm.prank(request.earner);
         try badges.claimBadge(requestId) {
             ++claims;
+            if (request.status != BadgeEscrow.RequestStatus.Approved) claimedUnapproved = true;
             if (++paidCount[request.badgeId][request.earner] > 1) paidTwice = true;
             if (token.balanceOf(request.earner) != before + reward) paidWrongAmount = true;
+        } catch {}
+    }
+
+    /// @dev Anyone releases an approved request (else any request: claimed, expired, pending...),
+    /// two times in three first warping just past its claim deadline (up to a day more).
+    function releaseExpiredApprovals(uint256 requestSeed, uint256 extraSeconds, uint256 callerSeed) external {
+        uint256 requestId = _requestIn(requestSeed / 3, BadgeEscrow.RequestStatus.Approved);
+        if (requestId == 0) return;
+        BadgeEscrow.Request memory request = badges.getRequest(requestId);
+        if (requestSeed % 3 != 0 && block.timestamp <= request.claimDeadline) {
+            vm.warp(uint256(request.claimDeadline) + 1 + bound(extraSeconds, 0, 1 days));
+        }
+        uint256 balanceBefore = token.balanceOf(address(badges));
+        uint256 approvedBefore = badges.getBadge(request.badgeId).approvedCount;
+        uint256[] memory ids = new uint256[](1);
+        ids[0] = requestId;
+        vm.prank(callerSeed % 2 == 0 ? request.earner : address(uint160(0xA11)));
+        try badges.releaseExpiredApprovals(ids) {
+            ++releases;
+            if (request.status != BadgeEscrow.RequestStatus.Approved) releasedWrongly = true;
+            if (block.timestamp <= request.claimDeadline) releasedWrongly = true;
+            if (approvedBefore != badges.getBadge(request.badgeId).approvedCount + 1) releasedWrongly = true;
+            if (token.balanceOf(address(badges)) != balanceBefore) releaseMovedTokens = true;
         } catch {}
     }
 

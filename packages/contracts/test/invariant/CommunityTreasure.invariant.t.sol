@@ -10,9 +10,10 @@ contract CommunityTreasureInvariantTest is PlatformFixture {
 
     function setUp() public override {
         super.setUp();
-        handler = new CommunityTreasureHandler(treasure, token, settings, admin);
+        handler = new CommunityTreasureHandler(treasure, token, settings, ADMIN_KEY);
         for (uint256 i = 0; i < handler.stakerCount(); ++i) _fund(handler.stakers(i), 100_000 ether);
         _fund(admin, 10_000 ether);
+        _fund(handler.deputy(), 10_000 ether);
         handler.approveAll();
     }
 
@@ -39,6 +40,7 @@ contract CommunityTreasureInvariantTest is PlatformFixture {
         vm.assertEq(token.balanceOf(address(treasure)), treasure.totalStaked() + handler.ghostPool());
         vm.assertEq(treasure.treasuryBalance(), handler.ghostPool());
         vm.assertFalse(handler.adminTookStakes());
+        vm.assertFalse(handler.permitMovedWrongAmount());
     }
 
     function invariant_noWithdrawalBeforeLockEnds() public view {
@@ -47,5 +49,12 @@ contract CommunityTreasureInvariantTest is PlatformFixture {
 
     function invariant_supplyUnchangedWithoutMint() public view {
         vm.assertEq(token.totalSupply(), INITIAL_SUPPLY);
+    }
+
+    /// Pool moves succeed only for ADMIN_ROLE holders; the deputy's role follows the grants.
+    function invariant_onlyAdminsMovePool() public view {
+        vm.assertFalse(handler.nonAdminMovedPool());
+        vm.assertEq(treasure.hasRole(treasure.ADMIN_ROLE(), handler.deputy()), handler.ghostDeputyIsAdmin());
+        vm.assertTrue(treasure.hasRole(treasure.ADMIN_ROLE(), admin));
     }
 }

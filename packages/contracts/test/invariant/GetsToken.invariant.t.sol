@@ -28,4 +28,19 @@ contract GetsTokenInvariantTest is PlatformFixture {
         for (uint256 i = 0; i < handler.holderCount(); ++i) sum += token.balanceOf(handler.holders(i));
         vm.assertEq(sum, token.totalSupply());
     }
+
+    /// ADMIN_ROLE changes only by an admin's grant or revoke, and every admin's succeeds.
+    function invariant_adminRoleChangedOnlyByAdmins() public view {
+        vm.assertFalse(handler.nonAdminChangedRoles());
+        vm.assertFalse(handler.adminRoleChangeFailed());
+        uint256 admins;
+        for (uint256 i = 0; i < handler.holderCount(); ++i) {
+            address holder = handler.holders(i);
+            vm.assertEq(token.hasRole(token.ADMIN_ROLE(), holder), handler.ghostAdmin(holder));
+            if (handler.ghostAdmin(holder)) ++admins;
+        }
+        vm.assertEq(admins, handler.ghostAdminCount());
+        vm.assertTrue(admins > 0);
+        vm.assertTrue(token.hasRole(token.DEFAULT_ADMIN_ROLE(), admin));
+    }
 }
