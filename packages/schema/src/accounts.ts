@@ -40,6 +40,8 @@ export const ACCOUNT_MESSAGES = {
   userNotFound: 'User not found',
   onChainQueued: 'Registration on chain queued',
   alreadyOnChain: 'Your account is already registered on chain',
+  emailNotYours: 'The email does not belong to your account',
+  sponsorsOnly: 'Only sponsors can make this call',
   imageUploaded: 'Image uploaded',
   imageMissing: 'Please choose an image to upload',
   imageNotAnImage: 'Only images can be uploaded (PNG, JPEG, GIF, WebP or AVIF)',
@@ -229,16 +231,27 @@ export const registerOnChainRequestSchema = z.object({
     .optional(),
 });
 
-/** POST /user/updateProfile: only fullName and the picture change; id must be the caller's. */
+/**
+ * POST /user/updateProfile: fullName, the picture and the reminder emails
+ * change; id must be the caller's. A switch left out stays as it is.
+ */
 export const updateProfileSchema = z.object({
   id: z.string({ error: 'id is required' }).trim().min(1, 'id is required'),
   fullName: fullNameSchema,
   profilePic: profilePicSchema,
+  /** Email before an approved badge's claim period ends (earners). */
+  emailClaimReminder: z.boolean({ error: 'emailClaimReminder must be true or false' }).optional(),
+  /** Daily email of new applications to one's badges (sponsors). */
+  emailApplicationDigest: z
+    .boolean({ error: 'emailApplicationDigest must be true or false' })
+    .optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
 
 /** Profile form (web): email, user name and type are shown read-only. */
-export const profileFormSchema = updateProfileSchema.pick({ fullName: true, profilePic: true });
+export const profileFormSchema = updateProfileSchema
+  .pick({ fullName: true, profilePic: true })
+  .extend({ emailClaimReminder: z.boolean(), emailApplicationDigest: z.boolean() });
 
 // ----------------------------------------------------------- answers (API)
 
@@ -255,6 +268,9 @@ export const userSchema = z.object({
   profilePic: z.string().nullable(),
   account: z.string().nullable(),
   onChainId: z.string().nullable(),
+  /** The reminder emails this user wants (profile switches). */
+  emailClaimReminder: z.boolean(),
+  emailApplicationDigest: z.boolean(),
 });
 export type AccountUser = z.infer<typeof userSchema>;
 

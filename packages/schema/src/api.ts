@@ -34,6 +34,14 @@ export const healthDataSchema = z.object({
     lastHeartbeatAt: z.string().nullable(),
     error: z.string().optional(),
   }),
+  /** The transaction queue: down when the oldest QUEUED transaction waited too long. */
+  queue: z.object({
+    status: componentStatus,
+    queued: z.number().int().nullable(),
+    sent: z.number().int().nullable(),
+    oldestQueuedAgeSeconds: z.number().nullable(),
+    error: z.string().optional(),
+  }),
 });
 export type HealthData = z.infer<typeof healthDataSchema>;
 export const healthResponseSchema = envelope(healthDataSchema);

@@ -11,10 +11,8 @@ export const ADMIN_MARKER_KEY = 'isAdmin';
 
 export const TOKEN = { symbol: 'GETS', decimals: 18 } as const;
 export const DEFAULT_CHAIN_ID = 137;
-export const GAS_ESTIMATE_MULTIPLIER = 1.2;
 
 export const TRANSACTION_POLLING = { intervalMs: 5000, maxTries: 10 } as const;
-export const CUSTODY_WIDGET_CLIENT_VERSION = '2.2.2';
 
 export const BADGE_CREATION_FEE_GETS = 9;
 export const TITLE_MAX_LENGTH = 45;
@@ -25,11 +23,6 @@ export const EXPIRY_MIN_DAYS = 1;
 export const PASSWORD_MIN_LENGTH = 8;
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_COUNTDOWN_S = { verifyEmailPage: 30, registrationModal: 60 } as const;
-/** "Publish sets claimPeriod and expiry: 10 each"; the platform reads them as days. */
-export const PUBLISH_DEFAULT_CLAIM_PERIOD = 10;
-export const PUBLISH_DEFAULT_EXPIRY = 10;
-
-export const ADMIN_BADGE_LIST = { page: 1, limit: 100 } as const;
 export const APPROVALS_PAGE_SIZE = 6;
 export const APPROVALS_DASHBOARD_PREVIEW = 3;
 export const ACTIVE_SPONSORS_PAGE_SIZE = 12;
@@ -83,3 +76,6 @@ export const EXTERNAL_LINKS = {
 
 /** Path of the user manual PDF served with the web app. */
 export const USER_MANUAL_PATH = '/user-manual.pdf';
+
+/** Claim, approval and lock periods: whole days, as PlatformSettings accepts them (1..3650). */
+export const PERIOD_DAYS = { min: 1, max: 3650 } as const;

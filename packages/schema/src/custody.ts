@@ -1,7 +1,7 @@
 // Consent and transaction status: the shapes every chain action shares
 // (spec sections 4 and 7, "Wallet transactions").
 import { z } from 'zod';
-import { TOKEN } from './constants.ts';
+import { getsAmountSchema } from './amount.ts';
 import { envelope } from './api.ts';
 
 /** A consent token as handed to the client: opaque, base64url. */
@@ -18,6 +18,11 @@ export const consentRequiredSchema = z.object({
 export const queuedSchema = z.object({
   status: z.literal('QUEUED'),
   transactionId: z.uuid(),
+  /**
+   * An action too large for one block, queued under one consent as several
+   * chain transactions (in order; transactionId is the first): all of them.
+   */
+  transactionIds: z.array(z.uuid()).optional(),
 });
 
 /** Either answer of an action endpoint. */
@@ -47,22 +52,27 @@ export const transactionStatusSchema = z.object({
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 export const transactionStatusResponseSchema = envelope(transactionStatusSchema);
 
-/** A GETS amount as people type it: up to 18 decimals, more than 0. */
-export const getsAmountSchema = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .refine((value) => /^\d+(\.\d{1,18})?$/.test(value) && /[1-9]/.test(value), {
-    error: `Please enter a valid ${TOKEN.symbol} amount greater than 0`,
-  });
-
 export const walletAddressSchema = z
   .string({ error: 'Wallet address is required!' })
   .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'Please enter a valid wallet address' });
+
+/** Why a transfer is refused before consent (server and the Give Tokens dialog). */
+export const TRANSFER_MESSAGES = {
+  selfTransfer: 'You cannot send tokens to your own wallet',
+} as const;
 
 /** POST /token/transfer-token/metakeep */
 export const transferTokenRequestSchema = z.object({
   to: walletAddressSchema,
   amount: getsAmountSchema,
   email: z.email({ error: 'Invalid email address' }),
+  consentToken: consentTokenSchema.optional(),
+});
+
+/** POST /token/transfer-token: a user or an admin sends GETS; from must be the caller's wallet. */
+export const transferFromRequestSchema = z.object({
+  from: walletAddressSchema,
+  to: walletAddressSchema,
+  amount: getsAmountSchema,
   consentToken: consentTokenSchema.optional(),
 });

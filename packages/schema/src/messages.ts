@@ -74,6 +74,17 @@ export const SCREENS = {
   routerError: 'Unexpected Application Error!',
 } as const;
 
+/** Empty states of the badge, application and award lists (spec section 2). */
+export const EMPTY_STATES = {
+  noBadgeFound: 'No Badge Found!',
+  noBadges: 'No badges found!',
+  noBadgeResultsFor: (search: string) => `No results found for ${search}`,
+  noBadgeApplications: 'No Badge Application Found!',
+  noApplications: 'No applications found!',
+  noAwardWinner: 'No Award Winner found.',
+  noBadgesEarned: 'You have not earned any badges yet!',
+} as const;
+
 export const SERVER_MESSAGES = {
   emailAlreadyRegistered: 'This email is already registered. Please proceed to login',
   emailNotRegistered: 'This email is not registered. Please proceed to signup',
@@ -145,4 +156,33 @@ export const TOASTS = {
     verifyingSponsor: 'Verifying sponsor...',
     creatingAccount: 'Your account is being created...',
   },
+} as const;
+
+/** Texts of the admin area (spec section 2, "Admin area"). */
+export const ADMIN_TEXTS = {
+  title: 'ADMIN',
+  addMoreAdmin: 'Add more admin',
+  sendGets: 'SEND GETS',
+  narrowScreen: 'The admin dashboard is optimised for larger screens. Please switch to a desktop.',
+  pendingApprovalsHeading: 'Pending profile approvals',
+  noSponsors: 'No sponsors found!',
+  noResultsFor: (query: string) => `No results found for "${query}"`,
+  seeMore: 'See more',
+  verifiedSponsor: 'Verified Sponsor',
+  launchedBadges: 'Launched badges',
+  coolDownTab: 'Cool down periods',
+  addAdminsTab: 'Add more admins',
+  earnerCoolDown: 'Earner cool down window settings',
+  sponsorCoolDown: 'Sponsor cool down window settings',
+  claimPeriodLabel: 'Claim period in days',
+  claimPeriodHint: 'Set the number of days for earners to claim badges',
+  approvalPeriodLabel: 'For admins: Badges acceptance & rejection period',
+  approvalPeriodHint:
+    'Set the number of days as cool down period for all admins to accept or reject badge creation request',
+  lockPeriodLabel: 'For both earners and sponsors: Lock period',
+  lockPeriodHint:
+    'Set the number of days as lock period for earners and sponsors to unstake GETS coins from the community treasure',
+  saveChanges: 'Save Changes',
+  proceed: 'Proceed',
+  managers: 'Managers',
 } as const;
