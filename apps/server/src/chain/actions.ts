@@ -1,92 +1,86 @@
-// The chain actions a user (or admin) can consent to: what each one says in
-// words, which contract call it becomes, and how much gas its forwarded call
-// may use. Later domains (badges, staking, admin) add their actions here.
-import { encodeFunctionData, formatUnits, getAddress, type Address, type Hex } from 'viem';
+// Every chain action of the platform, composed from the domain modules that
+// define them (modules/<domain>/actions.ts). A new action is a definition in
+// its module and its list spread in `definitions` below: consent, the
+// pipeline and the status feed carry it with nothing else to change.
 import { z } from 'zod';
-import {
-  getsTokenAbi,
-  userRegistryAbi,
-  communityTreasureAbi,
-  type PlatformContracts,
-} from '@gets/contracts';
-import { TOKEN } from '@gets/schema';
+import type { Queryable } from '../db/database.ts';
+import { accountActions } from '../modules/accounts/actions.ts';
+import { applicationActions } from '../modules/applications/actions.ts';
+import { badgeActions } from '../modules/badges/actions.ts';
+import { adminActions } from '../modules/admin/actions.ts';
+import { stakingActions } from '../modules/staking/actions.ts';
+import { tokenActions } from '../modules/tokens/actions.ts';
+import type { ActionDefinition, ContractCall, EncodeContext } from './action-definition.ts';
+import type { DecodedEvent } from './events.ts';
+import type { ChainTransaction } from './pipeline/transaction-repository.ts';
 
-const address = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/)
-  .transform((value) => getAddress(value));
-/** Amounts travel as decimal strings of 18-decimal units, so JSON keeps them exact. */
-const units = z.string().regex(/^[1-9]\d*$/);
+export type { ContractCall, EncodeContext, PermitSignature } from './action-definition.ts';
 
-export const chainActionSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('registerUser') }),
-  z.object({ type: z.literal('transferTokens'), to: address, amount: units }),
-  z.object({ type: z.literal('approveStake'), amount: units }),
-  z.object({ type: z.literal('stake'), amount: units }),
-]);
-export type ChainAction = z.infer<typeof chainActionSchema>;
+const definitions = [
+  ...accountActions,
+  ...tokenActions,
+  ...stakingActions,
+  ...badgeActions,
+  ...adminActions,
+  ...applicationActions,
+] as const;
 
-export interface ContractCall {
-  to: Address;
-  data: Hex;
-  /** Gas the forwarder hands to the call; the relayer pays for it. */
-  gas: bigint;
+type Definition = (typeof definitions)[number];
+type Schema = Definition['schema'];
+
+export const chainActionSchema = z.discriminatedUnion(
+  'type',
+  definitions.map((d) => d.schema) as unknown as [Schema, ...Schema[]],
+);
+export type ChainAction = z.output<Schema>;
+export type ChainActionType = ChainAction['type'];
+
+const byType = new Map<string, ActionDefinition>(
+  definitions.map((d) => [d.schema.shape.type.value, d as unknown as ActionDefinition]),
+);
+
+function definitionOf(type: string): ActionDefinition {
+  const definition = byType.get(type);
+  if (!definition) throw new Error(`unknown chain action ${type}`);
+  return definition;
 }
-
-const gets = (amount: string) => `${formatUnits(BigInt(amount), TOKEN.decimals)} ${TOKEN.symbol}`;
-const shortAddress = (value: string) => `${value.slice(0, 6)}...${value.slice(-4)}`;
 
 /** What will happen, in the words the consent dialog shows. */
 export function describeAction(action: ChainAction): string {
-  switch (action.type) {
-    case 'registerUser':
-      return 'Register your wallet on the platform';
-    case 'transferTokens':
-      return `Send ${gets(action.amount)} to ${shortAddress(action.to)}`;
-    case 'approveStake':
-      return `Allow the Community Treasure to take ${gets(action.amount)} from your wallet`;
-    case 'stake':
-      return `Stake ${gets(action.amount)} into the Community Treasure`;
-  }
+  return definitionOf(action.type).describe(action);
 }
 
-export function encodeAction(action: ChainAction, contracts: PlatformContracts): ContractCall {
-  switch (action.type) {
-    case 'registerUser':
-      return {
-        to: contracts.registry,
-        data: encodeFunctionData({ abi: userRegistryAbi, functionName: 'register' }),
-        gas: 120_000n,
-      };
-    case 'transferTokens':
-      return {
-        to: contracts.token,
-        data: encodeFunctionData({
-          abi: getsTokenAbi,
-          functionName: 'transfer',
-          args: [action.to as Address, BigInt(action.amount)],
-        }),
-        gas: 100_000n,
-      };
-    case 'approveStake':
-      return {
-        to: contracts.token,
-        data: encodeFunctionData({
-          abi: getsTokenAbi,
-          functionName: 'approve',
-          args: [contracts.treasure, BigInt(action.amount)],
-        }),
-        gas: 80_000n,
-      };
-    case 'stake':
-      return {
-        to: contracts.treasure,
-        data: encodeFunctionData({
-          abi: communityTreasureAbi,
-          functionName: 'stake',
-          args: [BigInt(action.amount)],
-        }),
-        gas: 250_000n,
-      };
-  }
+/** The chain transactions an action is queued as: itself, or its parts when it is too large for one. */
+export function splitAction(action: ChainAction): ChainAction[] {
+  const parts = definitionOf(action.type).split?.(action) as ChainAction[] | undefined;
+  return parts && parts.length > 0 ? parts : [action];
+}
+
+/**
+ * The contract calls an action becomes, run in order from the owner's wallet
+ * (consecutive forwarder nonces, one relay transaction). Throws when the
+ * action cannot be encoded; the pipeline then fails that action alone.
+ */
+export async function encodeAction(
+  action: ChainAction,
+  context: EncodeContext,
+): Promise<ContractCall[]> {
+  return definitionOf(action.type).encode(action, context);
+}
+
+/** What the platform records when an action completes, in the transaction that marks it. */
+export async function applyCompletionEffect(
+  tx: Queryable,
+  transaction: ChainTransaction,
+  events: DecodedEvent[],
+): Promise<void> {
+  await byType.get(transaction.action.type)?.onCompleted?.(tx, transaction, events);
+}
+
+/** What the platform records when an action fails, in the transaction that marks it. */
+export async function applyFailureEffect(
+  tx: Queryable,
+  transaction: ChainTransaction,
+): Promise<void> {
+  await byType.get(transaction.action.type)?.onFailed?.(tx, transaction, []);
 }

@@ -1,5 +1,6 @@
 // `npm run custody:rotate-kek`: replaces the key-encryption key and re-wraps
-// every custodial key under the new one, without changing any address.
+// every custodial key (and the credential issuer key) under the new one,
+// without changing any address or key id.
 //
 // Embedded default (key file in DATA_DIR/custody/kek): a new key is generated,
 // written to kek.next, every key re-wrapped in one database transaction, then
@@ -50,7 +51,8 @@ export async function rotateKek(env: Record<string, string | undefined>): Promis
       }
     }
     const next = keyEncryptionKey(nextKey);
-    const count = await rewrapAllKeys(db, keks, next);
+    const { walletKeys: count, issuerKeys } = await rewrapAllKeys(db, keks, next);
+    const alsoIssuer = `, and ${issuerKeys} credential issuer key${issuerKeys === 1 ? '' : 's'}`;
     const remaining = Object.entries(await countKeysByKek(db)).filter(([id]) => id !== next.id);
     if (remaining.length > 0)
       throw new Error(`keys left under old KEKs: ${JSON.stringify(remaining)}`);
@@ -58,9 +60,9 @@ export async function rotateKek(env: Record<string, string | undefined>): Promis
     if (fileMode) {
       const dir = kekDir(config.dataDir);
       await fs.rename(path.join(dir, NEXT_KEK_FILE), path.join(dir, KEK_FILE));
-      return `Re-wrapped ${count} custodial keys under the new key-encryption key ${next.id}; the old key is gone.`;
+      return `Re-wrapped ${count} custodial keys under the new key-encryption key ${next.id}${alsoIssuer}; the old key is gone.`;
     }
-    return `Re-wrapped ${count} custodial keys under ${next.id}. Now set CUSTODY_KEK to the value of NEW_CUSTODY_KEK and restart.`;
+    return `Re-wrapped ${count} custodial keys under ${next.id}${alsoIssuer}. Now set CUSTODY_KEK to the value of NEW_CUSTODY_KEK and restart.`;
   } finally {
     await db.close();
   }

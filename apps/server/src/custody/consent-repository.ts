@@ -42,24 +42,69 @@ export async function insertConsent(
 }
 
 /**
- * Marks the consent used if it is this owner's, unused, unexpired and for this
- * payload; returns its description and the owner's wallet, or null.
+ * The wallet an owner's actions run from, for a row `c` with owner_kind and
+ * owner_id: an admin's is admins.account (their own key, or, for an admin made
+ * from a user's wallet, that user's key); anyone else's is their custodial key.
  */
-export async function useConsent(
+const WALLET_OF_OWNER = `(CASE WHEN c.owner_kind = 'admin'
+    THEN (SELECT a.account FROM admins a WHERE a.id = c.owner_id)
+    ELSE (SELECT k.address FROM custody_keys k
+           WHERE k.owner_kind = c.owner_kind AND k.owner_id = c.owner_id) END)`;
+
+/** The wallet an owner's chain actions run from, or null. */
+export async function findOwnerWallet(
   db: Queryable,
-  c: { tokenHash: string; ownerKind: OwnerKind; ownerId: string; payloadHash: string },
-): Promise<{ description: string; walletAddress: `0x${string}` | null } | null> {
-  const rows = await db.query<{ description: string; wallet_address: `0x${string}` | null }>(
-    `UPDATE consents c SET used_at = now()
-      WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
-        AND used_at IS NULL AND expires_at > now()
-      RETURNING description,
-        (SELECT address FROM custody_keys k WHERE k.owner_kind = c.owner_kind AND k.owner_id = c.owner_id)
-          AS wallet_address`,
-    [c.tokenHash, c.ownerKind, c.ownerId, c.payloadHash],
+  owner: { kind: OwnerKind; id: string },
+): Promise<`0x${string}` | null> {
+  const rows = await db.query<{ wallet: `0x${string}` | null }>(
+    `SELECT ${WALLET_OF_OWNER} AS wallet FROM (SELECT $1::text AS owner_kind, $2::uuid AS owner_id) c`,
+    [owner.kind, owner.id],
+  );
+  return rows[0]?.wallet ?? null;
+}
+
+/**
+ * In one statement: marks the consent used if it is this owner's, unused,
+ * unexpired, for this payload and the owner has a wallet, and queues its
+ * chain transaction (announced on `statusChannel`). Answers whether it did.
+ */
+export async function useConsentAndQueue(
+  db: Queryable,
+  c: {
+    tokenHash: string;
+    ownerKind: OwnerKind;
+    ownerId: string;
+    payloadHash: string;
+    transactionId: string;
+    action: unknown;
+    statusChannel: string;
+  },
+): Promise<{ walletAddress: string } | null> {
+  const rows = await db.query<{ id: string; wallet_address: string }>(
+    `WITH used AS (
+       UPDATE consents c SET used_at = now()
+        WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
+          AND used_at IS NULL AND expires_at > now()
+          AND ${WALLET_OF_OWNER} IS NOT NULL
+       RETURNING description, ${WALLET_OF_OWNER} AS wallet_address),
+     queued AS (
+       INSERT INTO chain_transactions
+         (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
+       SELECT $5, $2, $3, used.wallet_address, $6, used.description, $1, 'QUEUED' FROM used
+       RETURNING id, wallet_address)
+     SELECT id::text, wallet_address, pg_notify($7, id::text) FROM queued`,
+    [
+      c.tokenHash,
+      c.ownerKind,
+      c.ownerId,
+      c.payloadHash,
+      c.transactionId,
+      JSON.stringify(c.action),
+      c.statusChannel,
+    ],
   );
   const row = rows[0];
-  return row ? { description: row.description, walletAddress: row.wallet_address } : null;
+  return row ? { walletAddress: row.wallet_address } : null;
 }
 
 export async function findConsent(db: Queryable, tokenHash: string): Promise<ConsentRow | null> {

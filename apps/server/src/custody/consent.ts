@@ -4,11 +4,25 @@
 // the business change that needs it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CONSENT_TOKEN_TTL_MS } from '@gets/schema';
-import { describeAction, type ChainAction } from '../chain/actions.ts';
-import { insertQueuedTransaction } from '../chain/pipeline/transaction-repository.ts';
+import {
+  chainActionSchema,
+  describeAction,
+  splitAction,
+  type ChainAction,
+} from '../chain/actions.ts';
+import {
+  insertQueuedTransaction,
+  STATUS_CHANNEL,
+} from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { findConsent, insertConsent, useConsent } from './consent-repository.ts';
+import { recordAdminChainAction } from '../modules/audit/service.ts';
+import {
+  findConsent,
+  findOwnerWallet,
+  insertConsent,
+  useConsentAndQueue,
+} from './consent-repository.ts';
 import type { OwnerKind } from './key-repository.ts';
 
 export interface Owner {
@@ -44,6 +58,18 @@ function canonical(value: unknown): string {
 
 export const payloadHash = (action: ChainAction) => sha256(canonical(action));
 
+/**
+ * Only a well-formed action is ever consented to or queued, so nothing the
+ * chain would refuse to encode (an amount above a uint256, say) gets a token.
+ */
+function wellFormed(action: ChainAction): ChainAction {
+  const parsed = chainActionSchema.safeParse(action);
+  if (!parsed.success) {
+    throw new AppError(400, parsed.error.issues[0]?.message ?? 'This action is not valid');
+  }
+  return parsed.data;
+}
+
 export interface ConsentRequest {
   consentToken: string;
   description: string;
@@ -53,8 +79,9 @@ export interface ConsentRequest {
 export async function requestConsent(
   db: Queryable,
   owner: Owner,
-  action: ChainAction,
+  given: ChainAction,
 ): Promise<ConsentRequest> {
+  const action = wellFormed(given);
   const consentToken = randomBytes(TOKEN_BYTES).toString('base64url');
   const description = describeAction(action);
   const expiresAt = await insertConsent(db, {
@@ -72,46 +99,71 @@ export async function requestConsent(
 export interface Queued {
   status: 'QUEUED';
   transactionId: string;
+  /** Every transaction queued, when the action was split into parts (transactionId is the first). */
+  transactionIds?: string[];
 }
 
 /**
  * Checks the token against its owner and action, marks it used and queues the
- * action; `alsoDo` runs in the same transaction for the business change. A
- * refused token changes nothing.
+ * action, in one statement; `alsoDo` runs in the same database transaction for
+ * the business change, and an admin's action is written to the audit log there
+ * too. A refused token changes nothing. An action too large
+ * for one block (its definition's `split`) is queued as one chain transaction
+ * per part, all under this one consent, in the same database transaction.
  */
 export async function submitConsent(
   db: Database,
   owner: Owner,
   consentToken: string,
-  action: ChainAction,
+  given: ChainAction,
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
 ): Promise<Queued> {
+  const action = wellFormed(given);
   const tokenHash = sha256(consentToken);
-  return db.transaction(async (tx) => {
-    // The common case in one statement; concurrent submissions of one token
-    // wait on the row and then find it used.
-    const used = await useConsent(tx, {
+  const [first = action, ...rest] = splitAction(action);
+  const transactionIds = [first, ...rest].map(() => randomUUID());
+  const transactionId = transactionIds[0] ?? randomUUID();
+  // Concurrent submissions of one token wait on its row and then find it used.
+  const queue = async (q: Queryable) => {
+    const queued = await useConsentAndQueue(q, {
       tokenHash,
       ownerKind: owner.kind,
       ownerId: owner.id,
+      // The consent is for the whole action; its first part takes the consent's row.
       payloadHash: payloadHash(action),
+      transactionId,
+      action: first,
+      statusChannel: STATUS_CHANNEL,
     });
-    if (!used) throw await refusal(tx, tokenHash, owner, action);
-    if (!used.walletAddress) throw new AppError(409, CONSENT_MESSAGES.noWallet);
-
-    const transactionId = randomUUID();
-    await insertQueuedTransaction(tx, {
-      id: transactionId,
-      ownerKind: owner.kind,
-      ownerId: owner.id,
-      walletAddress: used.walletAddress,
-      action,
-      description: used.description,
-      consentTokenHash: tokenHash,
+    if (!queued) throw await refusal(q, tokenHash, owner, action);
+    for (const [index, part] of rest.entries()) {
+      await insertQueuedTransaction(q, {
+        id: transactionIds[index + 1] ?? randomUUID(),
+        ownerKind: owner.kind,
+        ownerId: owner.id,
+        walletAddress: queued.walletAddress,
+        action: part,
+        description: describeAction(part),
+        // Unique like a consent token's hash: part n of this consent, once.
+        consentTokenHash: `${tokenHash}#${index + 2}`,
+      });
+    }
+  };
+  // An admin's action is written to the audit log with its transaction, in the same commit.
+  const audited = owner.kind === 'admin';
+  if (alsoDo || rest.length > 0 || audited) {
+    await db.transaction(async (tx) => {
+      await queue(tx);
+      await alsoDo?.(tx, transactionId);
+      if (audited) await recordAdminChainAction(tx, owner, action, transactionId);
     });
-    await alsoDo?.(tx, transactionId);
-    return { status: 'QUEUED', transactionId };
-  });
+  } else {
+    // The common case: one round trip.
+    await queue(db);
+  }
+  return rest.length > 0
+    ? { status: 'QUEUED', transactionId, transactionIds }
+    : { status: 'QUEUED', transactionId };
 }
 
 /** Why a token was refused, read after the one-statement use found nothing to use. */
@@ -130,6 +182,7 @@ async function refusal(
   if (consent.expired) return new AppError(410, CONSENT_MESSAGES.expired);
   if (consent.payloadHash !== payloadHash(action))
     return new AppError(400, CONSENT_MESSAGES.altered);
+  if (!(await findOwnerWallet(tx, owner))) return new AppError(409, CONSENT_MESSAGES.noWallet);
   return new AppError(400, CONSENT_MESSAGES.invalid);
 }
 

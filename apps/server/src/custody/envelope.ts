@@ -1,7 +1,8 @@
 // Envelope encryption of custodial private keys. Each key is sealed with its
 // own random data key (AES-256-GCM); the data key is sealed with the
-// key-encryption key (KEK). The wallet address is the associated data of both,
-// so a sealed key moved to another row does not open.
+// key-encryption key (KEK). The wallet address (for the credential issuer key,
+// its `issuer-key:<kid>` binding) is the associated data of both, so a sealed
+// key moved to another row does not open.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;

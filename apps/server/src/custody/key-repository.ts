@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.ts';
 import type { SealedKey } from './envelope.ts';
 
-export type OwnerKind = 'user' | 'admin';
+/** Who a wallet belongs to: a user, an admin, or the platform itself (system). */
+export type OwnerKind = 'user' | 'admin' | 'system';
 
 export interface StoredKey extends SealedKey {
   address: `0x${string}`;
@@ -94,9 +95,12 @@ export async function updateWrapping(
   );
 }
 
+/** Sealed keys of every kind (wallet keys and the credential issuer key) by the KEK that opens them. */
 export async function countKeysByKek(db: Queryable): Promise<Record<string, number>> {
   const rows = await db.query<{ kek_id: string; count: string | number }>(
-    'SELECT kek_id, count(*) AS count FROM custody_keys GROUP BY kek_id',
+    `SELECT kek_id, count(*) AS count
+       FROM (SELECT kek_id FROM custody_keys UNION ALL SELECT kek_id FROM issuer_keys) sealed
+      GROUP BY kek_id`,
   );
   return Object.fromEntries(rows.map((r) => [r.kek_id, Number(r.count)]));
 }

@@ -3,29 +3,41 @@
 // withSigner and are zeroed after it (the signer keeps a hex copy for that
 // moment, which JavaScript cannot wipe; it is dropped right after).
 import { randomBytes } from 'node:crypto';
-import type { Hex } from 'viem';
+import { hashTypedData, type Hex } from 'viem';
 import {
   privateKeyToAccount,
   signMessage,
   signTransaction,
-  signTypedData,
   toAccount,
   type LocalAccount,
 } from 'viem/accounts';
-import type { Queryable } from '../db/database.ts';
+import { signDigest } from './sign-digest.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { openPrivateKey, sealPrivateKey, KEY_BYTES } from './envelope.ts';
 import type { KeyEncryptionKeys } from './key-encryption-keys.ts';
 import {
+  countKeysByKek,
   findKeyByOwner,
   findKeysByAddresses,
   insertKey,
   type OwnerKind,
 } from './key-repository.ts';
+import { findActiveIssuerKey } from './issuer-key-repository.ts';
+import {
+  ensureIssuerKey,
+  openIssuerKey,
+  type IssuerPublicKey,
+  type IssuerSigningKey,
+} from './issuer-keys.ts';
 
 export interface Keystore {
   createWallet(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}`>;
   walletOf(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}` | null>;
-  /** One signer for each address, opened together (one query) for a batch of signatures. */
+  /**
+   * One signer for each address, opened together (one query) for a batch of
+   * signatures. A key that cannot be opened fails only its own address:
+   * `signerOf` throws a WalletKeyError for it, the others sign.
+   */
   withSigners<T>(
     db: Queryable,
     addresses: string[],
@@ -36,6 +48,26 @@ export interface Keystore {
     address: string,
     fn: (account: LocalAccount) => Promise<T>,
   ): Promise<T>;
+  /**
+   * The key-encryption keys that seal stored keys (wallet keys and the
+   * credential issuer key) but that this keystore does not hold.
+   */
+  missingKeks(db: Queryable): Promise<{ kekId: string; keys: number }[]>;
+  /** The credential issuer key, created at the first start that asks for it. */
+  ensureIssuerKey(db: Database): Promise<IssuerPublicKey>;
+  /** Lends the active issuer key for the signatures `fn` makes (credentials, status lists). */
+  withIssuerKey<T>(db: Queryable, fn: (key: IssuerSigningKey) => Promise<T>): Promise<T>;
+}
+
+/** A wallet's key could not be opened (no key, an absent KEK, a damaged seal): that wallet's problem alone. */
+export class WalletKeyError extends Error {
+  constructor(
+    readonly address: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WalletKeyError';
+  }
 }
 
 /** secp256k1 group order: a valid private key is in [1, n-1]. */
@@ -79,18 +111,34 @@ export async function createKeystore(
       if (stored.some((key) => !keks.all.has(key.kekId))) keks = await loadKeks();
       const plaintexts: Buffer[] = [];
       try {
-        const signers = new Map<string, LocalAccount>();
+        const signers = new Map<string, LocalAccount | WalletKeyError>();
         for (const key of stored) {
-          const privateKey = openPrivateKey(keks.all, key, key.address);
-          plaintexts.push(privateKey);
-          signers.set(
-            key.address.toLowerCase(),
-            signerFor(key.address, `0x${privateKey.toString('hex')}`),
-          );
+          const lower = key.address.toLowerCase();
+          if (!keks.all.has(key.kekId)) {
+            signers.set(
+              lower,
+              new WalletKeyError(
+                key.address,
+                `The wallet key is sealed under key-encryption key ${key.kekId}, which this server does not hold`,
+              ),
+            );
+            continue;
+          }
+          try {
+            const privateKey = openPrivateKey(keks.all, key, key.address);
+            plaintexts.push(privateKey);
+            signers.set(lower, signerFor(key.address, privateKey));
+          } catch {
+            signers.set(
+              lower,
+              new WalletKeyError(key.address, 'The wallet key could not be opened (damaged seal)'),
+            );
+          }
         }
         return await fn((address) => {
           const signer = signers.get(address.toLowerCase());
-          if (!signer) throw new Error(`no custodial key for ${address}`);
+          if (!signer) throw new WalletKeyError(address, 'This wallet has no custodial key');
+          if (signer instanceof WalletKeyError) throw signer;
           return signer;
         });
       } finally {
@@ -101,6 +149,26 @@ export async function createKeystore(
     withSigner(db, address, fn) {
       return keystore.withSigners(db, [address], (signerOf) => fn(signerOf(address)));
     },
+
+    async missingKeks(db) {
+      const used = Object.entries(await countKeysByKek(db));
+      if (used.some(([kekId]) => !keks.all.has(kekId))) keks = await loadKeks();
+      return used
+        .filter(([kekId]) => !keks.all.has(kekId))
+        .map(([kekId, keys]) => ({ kekId, keys }));
+    },
+
+    ensureIssuerKey(db) {
+      return ensureIssuerKey(db, () => keks.current);
+    },
+
+    async withIssuerKey(db, fn) {
+      const stored = await findActiveIssuerKey(db);
+      if (!stored)
+        throw new Error('the credential issuer key does not exist yet (ensureIssuerKey)');
+      if (!keks.all.has(stored.kekId)) keks = await loadKeks();
+      return fn(openIssuerKey(keks.all, stored));
+    },
   };
   return keystore;
 }
@@ -109,13 +177,15 @@ export async function createKeystore(
  * A signer for a stored key. The address comes from the row: the sealed key
  * only opens under that address (associated data), so deriving the address
  * again (a costly curve multiplication per signature) would add nothing.
+ * Typed data (every forward request and permit) is signed natively.
  */
-function signerFor(address: `0x${string}`, privateKey: Hex): LocalAccount {
+function signerFor(address: `0x${string}`, key: Buffer): LocalAccount {
+  const privateKey: Hex = `0x${key.toString('hex')}`;
   return toAccount({
     address,
     signMessage: ({ message }) => signMessage({ message, privateKey }),
     signTransaction: (transaction, options) =>
       signTransaction({ transaction, privateKey, serializer: options?.serializer }),
-    signTypedData: (typedData) => signTypedData({ ...typedData, privateKey }),
+    signTypedData: async (typedData) => signDigest(hashTypedData(typedData), key),
   });
 }

@@ -19,7 +19,13 @@ export interface WorkerJob {
 
 export interface WorkerLog {
   error(obj: object, message: string): void;
+  info?(obj: object, message: string): void;
 }
+
+/** A failing job waits longer before each next try, up to this (a database or node that is down). */
+export const MAX_BACKOFF_MS = 5_000;
+/** While a job keeps failing, it says so at most this often. */
+const FAILURE_LOG_EVERY_MS = 30_000;
 
 export interface Worker {
   identity: WorkerIdentity;
@@ -56,15 +62,37 @@ export async function startWorker(
 
   for (const job of jobs) {
     let busy = false;
+    // A job that fails (its database or chain is unreachable) pauses with a
+    // growing delay instead of hammering, and says so once, not every tick.
+    let failures = 0;
+    let pausedUntil = 0;
+    let lastLoggedAt = 0;
+    const failed = (error: unknown) => {
+      failures += 1;
+      const delay = Math.min(MAX_BACKOFF_MS, job.intervalMs * 2 ** failures);
+      pausedUntil = Date.now() + delay;
+      if (failures === 1 || Date.now() - lastLoggedAt >= FAILURE_LOG_EVERY_MS) {
+        lastLoggedAt = Date.now();
+        options.log.error(
+          { err: error, job: job.name, failures, retryInMs: delay },
+          'worker job failed; pausing before the next try',
+        );
+      }
+    };
+    const succeeded = () => {
+      if (failures > 0) {
+        options.log.info?.({ job: job.name, failures }, 'worker job recovered');
+      }
+      failures = 0;
+      pausedUntil = 0;
+    };
     const tick = () => {
       // A slow run is never overlapped by the next tick of the same job.
-      if (stopped || busy) return;
+      if (stopped || busy || Date.now() < pausedUntil) return;
       busy = true;
       const run = job
         .run()
-        .catch((error: unknown) =>
-          options.log.error({ err: error, job: job.name }, 'worker job failed'),
-        )
+        .then(succeeded, failed)
         .finally(() => {
           busy = false;
           running.delete(run);

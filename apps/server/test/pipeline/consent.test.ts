@@ -1,9 +1,11 @@
 // Consent tokens: single-use, bound to one owner and one exact action, valid
 // for 10 minutes; a refused token changes nothing.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMOUNT_MESSAGES } from '@gets/schema';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, postTransfer, type TestUser } from '../helpers/accounts.ts';
-import { CONSENT_MESSAGES } from '../../src/custody/consent.ts';
+import { CONSENT_MESSAGES, requestConsent, submitConsent } from '../../src/custody/consent.ts';
 
 describe('consent tokens', () => {
   let platform: TestPlatform;
@@ -13,8 +15,9 @@ describe('consent tokens', () => {
   beforeAll(async () => {
     // No worker: queued transactions stay put, which is all these checks need.
     platform = await startTestPlatform({ MODE: 'api' });
-    alice = await createTestUser(platform.ctx);
-    bob = await createTestUser(platform.ctx);
+    // Funded: a transfer above the balance is refused before any consent.
+    alice = await createTestUser(platform.ctx, { gets: '100' });
+    bob = await createTestUser(platform.ctx, { gets: '100' });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -135,9 +138,23 @@ describe('consent tokens', () => {
     );
     const badAmount = await transfer(alice, { to: bob.address, amount: '-1' });
     expect(badAmount.status).toBe(400);
-    expect(((await badAmount.json()) as { message: string }).message).toBe(
-      'Please enter a valid GETS amount greater than 0',
+    expect(((await badAmount.json()) as { message: string }).message).toBe(AMOUNT_MESSAGES.format);
+  });
+
+  it('refuses to queue for an owner without a wallet, and keeps the token for when there is one', async () => {
+    const owner = { kind: 'user' as const, id: randomUUID() };
+    const action = { type: 'registerUser' as const };
+    const { consentToken } = await requestConsent(platform.ctx.db, owner, action);
+    const before = await transactionCount();
+    await expect(submitConsent(platform.ctx.db, owner, consentToken, action)).rejects.toMatchObject(
+      { statusCode: 409, message: CONSENT_MESSAGES.noWallet },
     );
+    expect(await transactionCount()).toBe(before);
+    await platform.ctx.keystore.createWallet(platform.ctx.db, owner);
+    await expect(
+      submitConsent(platform.ctx.db, owner, consentToken, action),
+    ).resolves.toMatchObject({ status: 'QUEUED' });
+    expect(await transactionCount()).toBe(before + 1);
   });
 
   it('enqueues exactly one of 50 concurrent submissions of one token', async () => {

@@ -14,9 +14,15 @@ import {
 } from '../helpers/test-platform.ts';
 import { createTestUser } from '../helpers/accounts.ts';
 import { findKeyByAddress } from '../../src/custody/key-repository.ts';
-import { openPrivateKey } from '../../src/custody/envelope.ts';
-import { loadKeyEncryptionKeys } from '../../src/custody/key-encryption-keys.ts';
+import { keyEncryptionKey, openPrivateKey } from '../../src/custody/envelope.ts';
+import { loadKeyEncryptionKeys, parseKek } from '../../src/custody/key-encryption-keys.ts';
 import { rotateKek } from '../../src/commands/rotate-kek.ts';
+import { createKeystore } from '../../src/custody/keystore.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { findActiveIssuerKey } from '../../src/custody/issuer-key-repository.ts';
+import { openIssuerKey } from '../../src/custody/issuer-keys.ts';
+import { hasValidSignature, signCredentialJwt } from '../../src/modules/credentials/vc-jwt.ts';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
@@ -32,7 +38,8 @@ describe('custodial keys at rest', () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-keys-'));
-    platform = await startTestPlatform({ MODE: 'api' }, { dataDir, schema });
+    // The embedded default: the key-encryption key generated into DATA_DIR.
+    platform = await startTestPlatform({}, { dataDir, schema });
     for (let i = 0; i < 3; i++) addresses.push((await createTestUser(platform.ctx)).address);
   });
   afterAll(async () => {
@@ -43,11 +50,15 @@ describe('custodial keys at rest', () => {
 
   async function plaintextKeys() {
     const keks = await loadKeyEncryptionKeys(platform.ctx.config.custody);
-    return Promise.all(
+    const wallets = await Promise.all(
       addresses.map(async (address) =>
         openPrivateKey(keks.all, (await findKeyByAddress(platform.ctx.db, address))!, address),
       ),
     );
+    // The credential issuer key (its Ed25519 seed) is kept the same way.
+    const issuer = openIssuerKey(keks.all, (await findActiveIssuerKey(platform.ctx.db))!);
+    const seed = Buffer.from(issuer.privateKey.export({ format: 'jwk' }).d!, 'base64url');
+    return [...wallets, seed];
   }
 
   it('a dump of every table holds no private key, in hex or raw bytes', async () => {
@@ -63,9 +74,11 @@ describe('custodial keys at rest', () => {
       );
       dump += rows.map((r) => r.row).join('\n');
     }
+    expect(tables.map((t) => t.table_name)).toContain('issuer_keys');
     for (const key of await plaintextKeys()) {
       expect(dump.toLowerCase()).not.toContain(key.toString('hex'));
       expect(dump).not.toContain(key.toString('base64'));
+      expect(dump).not.toContain(key.toString('base64url'));
     }
   });
 
@@ -97,6 +110,7 @@ describe('custodial keys at rest', () => {
     const kekFile = path.join(platform.dataDir, 'custody', 'kek');
     const oldKek = await fs.readFile(kekFile, 'utf8');
     const before = await Promise.all(addresses.map((a) => findKeyByAddress(platform.ctx.db, a)));
+    const issuerBefore = (await findActiveIssuerKey(platform.ctx.db))!;
 
     const env = {
       DATA_DIR: platform.dataDir,
@@ -114,8 +128,8 @@ describe('custodial keys at rest', () => {
         message,
       );
     expect(rewrapped, message).not.toBeNull();
-    if (embedded)
-      platform = await startTestPlatform({ MODE: 'api' }, { dataDir: platform.dataDir, schema });
+    expect(message).toContain('and 1 credential issuer key;');
+    if (embedded) platform = await startTestPlatform({}, { dataDir: platform.dataDir, schema });
 
     const newKek = await fs.readFile(kekFile, 'utf8');
     expect(newKek).not.toBe(oldKek);
@@ -140,6 +154,19 @@ describe('custodial keys at rest', () => {
       );
       expect(await recoverMessageAddress({ message: 'rotation', signature })).toBe(address);
     }
+    // The issuer key too: same kid and sealed key, new wrapping, and it still signs.
+    const issuerAfter = (await findActiveIssuerKey(platform.ctx.db))!;
+    expect(issuerAfter.kid).toBe(issuerBefore.kid);
+    expect(issuerAfter.kekId).toBe(keks.current.id);
+    expect(issuerAfter.sealedPrivateKey.equals(issuerBefore.sealedPrivateKey)).toBe(true);
+    const jwt = await platform.ctx.keystore.withIssuerKey(platform.ctx.db, (key) =>
+      signCredentialJwt(
+        { id: 'urn:uuid:1', issuer: 'https://x', validFrom: new Date().toISOString() },
+        key,
+        'k',
+      ),
+    );
+    expect(await hasValidSignature(jwt, issuerBefore.publicJwk)).toBe(true);
   });
 });
 
@@ -181,14 +208,49 @@ describe('rotating a configured CUSTODY_KEK', () => {
       );
       await platform.stop();
 
-      platform = await startTestPlatform({ MODE: 'api', CUSTODY_KEK: oldKek }, { dataDir, schema });
+      // The old key no longer opens them: such a start is refused, naming the key it lacks.
+      const newKekId = keyEncryptionKey(parseKek(newKek)).id;
       await expect(
-        platform.ctx.keystore.withSigner(platform.ctx.db, user.address, async () => 'opened'),
-      ).rejects.toThrow(/no key-encryption key/);
+        startTestPlatform({ MODE: 'api', CUSTODY_KEK: oldKek }, { dataDir, schema }),
+      ).rejects.toThrow(
+        new RegExp(`^CUSTODY_KEK: the database holds wallet keys .*key-encryption key ${newKekId}`),
+      );
     } finally {
       await platform.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
       if (process.env.DATABASE_URL) await dropSchema(process.env.DATABASE_URL, schema);
+    }
+  });
+});
+
+describe('the credential issuer key at start', () => {
+  it('is created once, sealed under the KEK, and a KEK that cannot open it is named as missing', async () => {
+    const db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    try {
+      await migrate(db);
+      const kek = randomBytes(32);
+      const keks = async () => ({
+        current: keyEncryptionKey(kek),
+        all: new Map([[keyEncryptionKey(kek).id, keyEncryptionKey(kek)]]),
+      });
+      const keystore = await createKeystore(keks);
+      const first = await keystore.ensureIssuerKey(db);
+      expect((await keystore.ensureIssuerKey(db)).kid).toBe(first.kid);
+      expect(await keystore.missingKeks(db)).toEqual([]);
+
+      const other = keyEncryptionKey(randomBytes(32));
+      const stranger = await createKeystore(async () => ({
+        current: other,
+        all: new Map([[other.id, other]]),
+      }));
+      expect(await stranger.missingKeks(db)).toEqual([
+        { kekId: keyEncryptionKey(kek).id, keys: 1 },
+      ]);
+      await expect(stranger.withIssuerKey(db, async () => 'signed')).rejects.toThrow(
+        /no key-encryption key/,
+      );
+    } finally {
+      await db.close();
     }
   });
 });

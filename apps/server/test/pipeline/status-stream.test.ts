@@ -1,8 +1,12 @@
 // Live status: each change of a user's transaction is pushed as a server-sent
 // event to that user, and to nobody else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import pg from 'pg';
+import { startTestPlatform, withSchema, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, type TestUser } from '../helpers/accounts.ts';
+import { bearer, call, latestOtp, registerUser } from '../helpers/account-flows.ts';
+import { revokeSubjectSessions } from '../../src/modules/accounts/session-repository.ts';
+import { createSession } from '../../src/modules/accounts/sessions.ts';
 
 interface StatusEvent {
   transactionId: string;
@@ -92,5 +96,115 @@ describe('transaction status stream', () => {
   it('needs a session', async () => {
     const response = await platform.request('/gs-api/metakeep/transaction/stream');
     expect(response.status).toBe(401);
+  });
+});
+
+/** Resolves with how long the stream stayed open, once the server ends it. */
+async function endOf(response: Response, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  const reader = response.body!.getReader();
+  const timer = setTimeout(() => void reader.cancel(new Error('still open')), timeoutMs);
+  try {
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  const open = Date.now() - started;
+  if (open >= timeoutMs) throw new Error(`the stream was still open after ${timeoutMs} ms`);
+  return open;
+}
+
+describe('a status stream ends with its session', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ RATE_LIMIT_ACCOUNT_MAX: '10000' });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const openStream = (token: string) =>
+    platform.request('/gs-api/metakeep/transaction/stream', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('at logout: the open stream ends at once, and the token opens no new one', async () => {
+    const person = await registerUser(platform);
+    const stream = await openStream(person.token);
+    expect(stream.status).toBe(200);
+    const ended = endOf(stream, 5_000);
+    const logout = await call(platform, 'POST', '/user/logout', undefined, bearer(person.token));
+    expect(logout.status).toBe(200);
+    expect(await ended).toBeLessThan(5_000);
+    expect((await openStream(person.token)).status).toBe(401);
+  });
+
+  it('at a password reset: every stream of the person ends', async () => {
+    const person = await registerUser(platform);
+    const second = (
+      await call<{ token: string }>(platform, 'POST', '/metakeep/auth/login', {
+        email: person.email,
+        password: person.password,
+      })
+    ).data.token;
+    const streams = [await openStream(person.token), await openStream(second)];
+    const ended = Promise.all(streams.map((s) => endOf(s, 5_000)));
+    await call(platform, 'POST', '/admin-auth/reset-password/mail', { email: person.email });
+    const otp = await latestOtp(platform, person.email);
+    const reset = await call(platform, 'POST', '/admin-auth/reset-password', {
+      email: person.email,
+      otp,
+      password: 'An0ther!pass',
+    });
+    expect(reset.status).toBe(200);
+    expect((await ended).every((ms) => ms < 5_000)).toBe(true);
+  });
+
+  it('at a revocation made by another process (the statement a ban runs, on its own connection)', async () => {
+    const person = await registerUser(platform);
+    const stream = await openStream(person.token);
+    const ended = endOf(stream, 5_000);
+    if (process.env.DATABASE_URL) {
+      // A connection of its own, as another API process would have.
+      const schema = (
+        await platform.ctx.db.query<{ s: string }>('SELECT current_schema() AS s')
+      )[0]!.s;
+      const other = new pg.Client({
+        connectionString: withSchema(process.env.DATABASE_URL, schema),
+      });
+      await other.connect();
+      try {
+        await revokeSubjectSessions(
+          {
+            query: async (sql, params) => (await other.query(sql, params)).rows,
+            exec: async () => {},
+          },
+          'user',
+          person.user._id,
+        );
+      } finally {
+        await other.end();
+      }
+    } else {
+      await revokeSubjectSessions(platform.ctx.db, 'user', person.user._id);
+    }
+    expect(await ended).toBeLessThan(5_000);
+  });
+
+  it('at expiry', async () => {
+    const user = await createTestUser(platform.ctx);
+    const { token, expiresAt } = await createSession(
+      platform.ctx.db,
+      { kind: 'user', id: user.id },
+      1_500,
+    );
+    const stream = await openStream(token);
+    expect(stream.status).toBe(200);
+    const open = await endOf(stream, 10_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt.getTime());
+    expect(open).toBeLessThan(10_000);
   });
 });

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import type { Keystore } from '../../custody/keystore.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import type { ChainConnection } from '../chain.ts';
+import type { PipelineMetrics } from './metrics.ts';
 import { relayQueued, type PipelineLog, type PipelineSettings } from './relay.ts';
 import { settlePending, type SettleSettings } from './settle.ts';
 import { ensureRelayer } from './transaction-repository.ts';
@@ -18,6 +19,7 @@ export interface PipelineOptions {
   chain: ChainConnection;
   contracts: PlatformContracts;
   config: Pick<Config, 'relayerPrivateKeys' | 'pipeline'>;
+  metrics?: PipelineMetrics;
 }
 
 export type PipelineConfig = PipelineSettings &
@@ -44,6 +46,7 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
     chainId,
     contracts,
     relayers,
+    metrics: options.metrics,
   };
   return [
     {

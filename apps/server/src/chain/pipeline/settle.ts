@@ -1,7 +1,9 @@
 // The settle side of the pipeline: finds the receipt of each pending batch,
 // gives every request in it its outcome, and keeps unmined batches moving:
-// re-sends dropped bytes and replaces a stuck transaction with higher fees
-// (same nonce).
+// re-sends dropped bytes, replaces a stuck transaction with higher fees (same
+// nonce), and cancels one the node keeps refusing, so the relayer's later
+// batches are never held behind it. A batch that reverted as a whole has its
+// rows sent alone from then on: only a row that fails alone fails.
 import {
   concat,
   decodeEventLog,
@@ -13,17 +15,20 @@ import {
 } from 'viem';
 import { platformForwarderAbi, type PlatformContracts } from '@gets/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { applyCompletionEffect } from '../action-effects.ts';
-import { encodeAction } from '../actions.ts';
+import { applyCompletionEffect, applyFailureEffect } from '../actions.ts';
+import { classifyChainError, PipelinePause } from '../chain-errors.ts';
 import { eventDecoder, type DecodedEvent } from '../events.ts';
-import { isRevert, reasonFromError } from '../revert-reason.ts';
+import { reasonFromError } from '../revert-reason.ts';
+import type { PipelineMetrics } from './metrics.ts';
 import { broadcast, type PipelineLog } from './relay.ts';
 import {
   addAttempt,
   lockPendingBatches,
   markBatchMined,
-  markCompleted,
+  markCompletedMany,
   markFailed,
+  minedBatchBytes,
+  recordSendResult,
   requeue,
   touchBatch,
   transactionsOfBatch,
@@ -45,6 +50,8 @@ export interface SettleSettings {
    * simply sent again.
    */
   confirmations: number;
+  /** Refusals in a row after which a batch's nonce is filled with a cancelling transaction. */
+  cancelAfterRejections: number;
 }
 
 export interface SettleDeps {
@@ -55,13 +62,14 @@ export interface SettleDeps {
   contracts: PlatformContracts;
   relayers: PrivateKeyAccount[];
   settings: SettleSettings;
+  metrics?: PipelineMetrics;
 }
 
 /** Settles what it can of the pending batches; returns how many were mined. */
 export async function settlePending(deps: SettleDeps): Promise<number> {
   // Bytes are recorded in this transaction and sent only after it commits, so
   // no transaction ever reaches the chain without its hash on record.
-  const toSend: Hex[] = [];
+  const toSend: Send[] = [];
   const mined = await deps.db.transaction(async (tx) => {
     const batches = await lockPendingBatches(tx, deps.chainId, 50);
     let count = 0;
@@ -69,27 +77,40 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     const head = receipts.some(Boolean)
       ? await deps.publicClient.getBlockNumber({ cacheTime: 0 })
       : 0n;
+    // Batches come in relayer and nonce order: the lowest pending one of each
+    // relayer is the one a lost earlier batch would hold back.
+    const relayersSeen = new Set<string>();
     for (const [index, batch] of batches.entries()) {
       const receipt = receipts[index];
       if (!receipt) {
-        const raw = await keepMoving(tx, deps, batch);
-        if (raw) toSend.push(raw);
+        const lowestOfRelayer = !relayersSeen.has(batch.relayer);
+        toSend.push(...(await keepMoving(tx, deps, batch, lowestOfRelayer)));
       } else if (receipt.blockNumber + BigInt(deps.settings.confirmations) <= head) {
         await settleMined(tx, deps, batch, receipt);
         count++;
       }
       // Otherwise mined but not yet final: nothing to send, wait for more blocks.
+      relayersSeen.add(batch.relayer);
     }
     return count;
   });
-  for (const raw of toSend) await broadcast(deps.publicClient, raw, deps.log);
+  for (const { batchId, raw, resent } of toSend) {
+    const error = await broadcast(deps.publicClient, raw, deps.log);
+    if (!resent) await recordSendResult(deps.db, batchId, error);
+  }
   return mined;
 }
 
+/** The receipt of whichever attempt was mined; "not found" is an answer, an unreachable node is not. */
 async function findReceipt(publicClient: PublicClient, batch: RelayBatch) {
   const found = await Promise.all(
     batch.attempts.map((a) =>
-      publicClient.getTransactionReceipt({ hash: a.hash }).catch(() => null),
+      publicClient.getTransactionReceipt({ hash: a.hash }).catch((error: unknown) => {
+        if (classifyChainError(error) === 'unreachable') {
+          throw new PipelinePause('the chain node did not answer a receipt lookup', error);
+        }
+        return null;
+      }),
     ),
   );
   return found.find((r): r is TransactionReceipt => r !== null) ?? null;
@@ -106,25 +127,80 @@ async function settleMined(
     hash: receipt.transactionHash,
     blockNumber: receipt.blockNumber,
   });
-  const outcomes =
-    receipt.status === 'success' ? outcomesByRequest(receipt, deps.contracts) : new Map();
+  const firstSent = batch.attempts[0] ? Date.parse(batch.attempts[0].sentAt) : NaN;
+  if (!Number.isNaN(firstSent)) deps.metrics?.batchMined(Date.now() - firstSent);
 
-  for (const t of transactions) {
-    const outcome = outcomes.get(requestKey(t.walletAddress, BigInt(t.forwarderNonce!)));
-    if (outcome?.success) {
-      const completed = await markCompleted(tx, t.id, {
-        transactionHash: receipt.transactionHash,
-        events: outcome.events,
-      });
-      if (completed) await applyCompletionEffect(tx, t, outcome.events);
-    } else if (outcome) {
-      await markFailed(tx, t.id, {
-        reason: await revertReason(deps, t, receipt.blockNumber),
-        transactionHash: receipt.transactionHash,
-      });
-    } else {
-      await retryOrFail(tx, deps, t);
+  const cancelled = batch.attempts.some(
+    (a) => a.kind === 'cancel' && a.hash.toLowerCase() === receipt.transactionHash.toLowerCase(),
+  );
+  if (cancelled || receipt.status !== 'success') {
+    // None of the batch's requests ran: the node kept refusing it and its nonce
+    // was filled, or it reverted as a whole (out of gas, say). Each row goes
+    // alone from now on; a row already alone fails with what happened.
+    for (const t of transactions) {
+      if (cancelled || transactions.length > 1) {
+        await retryOrFail(tx, deps, t, { isolate: true });
+      } else {
+        await fail(tx, deps, t, {
+          reason: await revertReason(deps, t, receipt.blockNumber, 0),
+          transactionHash: receipt.transactionHash,
+        });
+      }
     }
+    return;
+  }
+
+  const outcomes = outcomesByRequest(receipt, deps.contracts);
+  const completed: { transaction: ChainTransaction; events: DecodedEvent[] }[] = [];
+  for (const t of transactions) {
+    const first = BigInt(t.forwarderNonce!);
+    const calls = Array.from({ length: t.callCount }, (_, i) =>
+      outcomes.get(requestKey(t.walletAddress, first + BigInt(i))),
+    );
+    const failedAt = calls.findIndex((outcome) => outcome && !outcome.success);
+    if (calls.every((outcome) => outcome?.success)) {
+      completed.push({ transaction: t, events: calls.flatMap((outcome) => outcome!.events) });
+    } else if (failedAt >= 0) {
+      await fail(tx, deps, t, {
+        reason: await revertReason(deps, t, receipt.blockNumber, failedAt),
+        transactionHash: receipt.transactionHash,
+      });
+    } else if (calls.every((outcome) => outcome === undefined)) {
+      await retryOrFail(tx, deps, t);
+    } else {
+      // Some calls ran, a later one was skipped: running it again would repeat
+      // the ones that ran, so it ends here, saying so.
+      await fail(tx, deps, t, {
+        reason: 'Only part of this request ran on chain; please try again',
+        transactionHash: receipt.transactionHash,
+      });
+    }
+  }
+  // One statement for the batch's successes; each effect runs once, for a row it moved.
+  const moved = await markCompletedMany(
+    tx,
+    completed.map(({ transaction, events }) => ({
+      id: transaction.id,
+      transactionHash: receipt.transactionHash,
+      events,
+    })),
+  );
+  for (const { transaction, events } of completed) {
+    if (!moved.has(transaction.id)) continue;
+    await applyCompletionEffect(tx, transaction, events);
+    deps.metrics?.finished(transaction, 'COMPLETED');
+  }
+}
+
+async function fail(
+  tx: Queryable,
+  deps: SettleDeps,
+  t: ChainTransaction,
+  failure: { reason: string; transactionHash?: string | null },
+) {
+  if (await markFailed(tx, t.id, failure)) {
+    await applyFailureEffect(tx, t);
+    deps.metrics?.finished(t, 'FAILED');
   }
 }
 
@@ -132,7 +208,12 @@ async function settleMined(
  * The forwarder skipped the request (expired, or its nonce moved). It is
  * signed again only if its nonce is still unused, so it can never run twice.
  */
-async function retryOrFail(tx: Queryable, deps: SettleDeps, t: ChainTransaction) {
+async function retryOrFail(
+  tx: Queryable,
+  deps: SettleDeps,
+  t: ChainTransaction,
+  options: { isolate?: boolean } = {},
+) {
   const current = await deps.publicClient.readContract({
     address: deps.contracts.forwarder,
     abi: platformForwarderAbi,
@@ -140,15 +221,15 @@ async function retryOrFail(tx: Queryable, deps: SettleDeps, t: ChainTransaction)
     args: [t.walletAddress],
   });
   if (current !== BigInt(t.forwarderNonce!)) {
-    await markFailed(tx, t.id, {
+    await fail(tx, deps, t, {
       reason: 'Another request of this wallet used its place; please try again',
     });
   } else if (t.attempts >= deps.settings.maxAttempts) {
-    await markFailed(tx, t.id, {
+    await fail(tx, deps, t, {
       reason: `The request could not be executed after ${t.attempts} attempts`,
     });
   } else {
-    await requeue(tx, t.id);
+    await requeue(tx, t.id, options);
   }
 }
 
@@ -188,13 +269,19 @@ function outcomesByRequest(receipt: TransactionReceipt, contracts: PlatformContr
   return outcomes;
 }
 
-/** Replays the failed call just before its block to read the revert reason. */
+/**
+ * Replays the failed call, as it was signed, just before its block to read
+ * the revert reason (a later call of the same request replays without the
+ * earlier ones, so its words may be less exact).
+ */
 async function revertReason(
   deps: SettleDeps,
   t: ChainTransaction,
   blockNumber: bigint,
+  callIndex: number,
 ): Promise<string> {
-  const call = encodeAction(t.action, deps.contracts);
+  const call = t.calls?.[callIndex];
+  if (!call) return 'The transaction was reverted on chain';
   try {
     await deps.publicClient.call({
       account: deps.contracts.forwarder,
@@ -204,21 +291,94 @@ async function revertReason(
     });
     return 'The transaction was reverted on chain';
   } catch (error) {
-    if (!isRevert(error)) throw error;
-    return reasonFromError(error);
+    const kind = classifyChainError(error);
+    if (kind === 'unreachable') {
+      throw new PipelinePause('the chain node did not answer a revert replay', error);
+    }
+    return kind === 'revert' ? reasonFromError(error) : 'The transaction was reverted on chain';
   }
 }
 
-/** Returns signed bytes to send once the transaction commits, if any. */
-async function keepMoving(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Promise<Hex | null> {
-  const latest = batch.attempts[batch.attempts.length - 1]!;
-  if (batch.ageMs >= deps.settings.replaceAfterMs) {
-    const relayer = deps.relayers.find(
-      (r) => r.address.toLowerCase() === batch.relayer.toLowerCase(),
+/**
+ * Bytes to send once the database transaction commits. `resent`: a mined
+ * batch's bytes sent again, whose send result is not the pending batch's.
+ */
+interface Send {
+  batchId: string;
+  raw: Hex;
+  resent?: boolean;
+}
+
+/** What to send, once the transaction commits, to move an unmined batch along. */
+async function keepMoving(
+  tx: Queryable,
+  deps: SettleDeps,
+  batch: RelayBatch,
+  lowestOfRelayer: boolean,
+): Promise<Send[]> {
+  const next = await nextBytes(tx, deps, batch);
+  const sends: Send[] = next ? [{ batchId: batch.id, raw: next }] : [];
+  if (!lowestOfRelayer || batch.ageMs < deps.settings.resendAfterMs) return sends;
+  return [...(await lostBeforeIt(tx, deps, batch)), ...sends];
+}
+
+/**
+ * The node lost blocks this relayer's earlier batches were mined in (a
+ * reorganisation deeper than the confirmations waited for, or a development
+ * node restarted from an older state), so its nonce is behind this batch's
+ * and the batch can never be mined. The lost batches' signed bytes are sent
+ * again, in nonce order: their requests run on the chain as they were
+ * recorded, and the forwarder's nonces keep each from running twice.
+ */
+async function lostBeforeIt(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Promise<Send[]> {
+  const chainNonce = BigInt(
+    await deps.publicClient.getTransactionCount({ address: batch.relayer, blockTag: 'pending' }),
+  );
+  if (chainNonce >= batch.nonce) return [];
+  const mined = await minedBatchBytes(tx, batch.relayer, deps.chainId, chainNonce, batch.nonce);
+  const lost: Send[] = [];
+  for (const m of mined) {
+    const onChain = await deps.publicClient
+      .getTransaction({ hash: m.minedHash })
+      .catch((error: unknown) => {
+        if (classifyChainError(error) === 'unreachable') {
+          throw new PipelinePause('the chain node did not answer a transaction lookup', error);
+        }
+        return null;
+      });
+    if (onChain) continue;
+    deps.log.warn(
+      { batch: m.id, nonce: m.nonce.toString(), hash: m.minedHash },
+      'the node lost a mined relay batch; sending its bytes again',
     );
+    lost.push({ batchId: m.id, raw: m.raw, resent: true });
+  }
+  return lost;
+}
+
+/** Signed bytes of the batch itself to send again, if it is time to. */
+async function nextBytes(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Promise<Hex | null> {
+  const latest = batch.attempts[batch.attempts.length - 1]!;
+  const relayerOf = () =>
+    deps.relayers.find((r) => r.address.toLowerCase() === batch.relayer.toLowerCase());
+  if (
+    batch.sendRejections >= deps.settings.cancelAfterRejections &&
+    latest.kind !== 'cancel' &&
+    relayerOf()
+  ) {
+    // The node will not take these bytes (too much gas, too large, invalid):
+    // fill the nonce with an empty transaction so later batches can be mined.
+    deps.log.warn(
+      { batch: batch.id, err: batch.sendError },
+      'cancelling a relay batch the node keeps refusing; its rows go one by one',
+    );
+    return cancelBatch(tx, deps, batch, relayerOf()!, latest);
+  }
+  if (batch.ageMs >= deps.settings.replaceAfterMs) {
+    const relayer = relayerOf();
     const known = await deps.publicClient.getTransaction({ hash: latest.hash }).catch(() => null);
     if (relayer && known) {
-      return replaceWithHigherFees(tx, deps, batch, relayer, known.input, known.gas, latest);
+      return replaceWithHigherFees(tx, deps, batch, relayer, known, latest);
     }
   }
   if (batch.ageMs >= deps.settings.resendAfterMs) {
@@ -231,15 +391,8 @@ async function keepMoving(tx: Queryable, deps: SettleDeps, batch: RelayBatch): P
 
 const bump = (value: bigint) => (value * 1125n) / 1000n + 1n;
 
-async function replaceWithHigherFees(
-  tx: Queryable,
-  deps: SettleDeps,
-  batch: RelayBatch,
-  relayer: PrivateKeyAccount,
-  data: Hex,
-  gas: bigint,
-  latest: Attempt,
-): Promise<Hex> {
+/** Higher fees than the latest attempt (a replacement must pay more) and at least the market's. */
+async function replacementFees(deps: SettleDeps, latest: Attempt) {
   const market = await deps.publicClient.estimateFeesPerGas();
   const maxPriorityFeePerGas = [
     bump(BigInt(latest.maxPriorityFeePerGas)),
@@ -250,23 +403,67 @@ async function replaceWithHigherFees(
     market.maxFeePerGas,
     maxPriorityFeePerGas,
   ].reduce((a, b) => (a > b ? a : b));
-  const raw = await relayer.signTransaction({
-    chainId: deps.chainId,
-    type: 'eip1559',
-    to: deps.contracts.forwarder,
-    data,
-    gas,
-    nonce: Number(batch.nonce),
-    maxFeePerGas,
-    maxPriorityFeePerGas,
-  });
+  return { maxFeePerGas, maxPriorityFeePerGas };
+}
+
+async function recordAttempt(
+  tx: Queryable,
+  batchId: string,
+  raw: Hex,
+  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+  kind?: 'cancel',
+): Promise<Hex> {
   const attempt: Attempt = {
     hash: keccak256(raw),
     raw,
-    maxFeePerGas: maxFeePerGas.toString(),
-    maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+    maxFeePerGas: fees.maxFeePerGas.toString(),
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
     sentAt: new Date().toISOString(),
+    ...(kind ? { kind } : {}),
   };
-  await addAttempt(tx, batch.id, attempt);
+  await addAttempt(tx, batchId, attempt);
+  await recordSendResult(tx, batchId, null);
   return raw;
+}
+
+/** An empty transfer to the relayer itself, same nonce, higher fees: it takes the batch's place. */
+async function cancelBatch(
+  tx: Queryable,
+  deps: SettleDeps,
+  batch: RelayBatch,
+  relayer: PrivateKeyAccount,
+  latest: Attempt,
+): Promise<Hex> {
+  const fees = await replacementFees(deps, latest);
+  const raw = await relayer.signTransaction({
+    chainId: deps.chainId,
+    type: 'eip1559',
+    to: relayer.address,
+    value: 0n,
+    gas: 21_000n,
+    nonce: Number(batch.nonce),
+    ...fees,
+  });
+  return recordAttempt(tx, batch.id, raw, fees, 'cancel');
+}
+
+async function replaceWithHigherFees(
+  tx: Queryable,
+  deps: SettleDeps,
+  batch: RelayBatch,
+  relayer: PrivateKeyAccount,
+  known: { to: `0x${string}` | null; input: Hex; gas: bigint },
+  latest: Attempt,
+): Promise<Hex> {
+  const fees = await replacementFees(deps, latest);
+  const raw = await relayer.signTransaction({
+    chainId: deps.chainId,
+    type: 'eip1559',
+    to: known.to ?? deps.contracts.forwarder,
+    data: known.input,
+    gas: known.gas,
+    nonce: Number(batch.nonce),
+    ...fees,
+  });
+  return recordAttempt(tx, batch.id, raw, fees, latest.kind);
 }

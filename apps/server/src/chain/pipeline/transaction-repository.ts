@@ -3,6 +3,13 @@
 import type { Queryable } from '../../db/database.ts';
 import type { OwnerKind } from '../../custody/key-repository.ts';
 import type { ChainAction } from '../actions.ts';
+
+/** One contract call of a transaction as it was signed (numbers as decimal strings). */
+export interface StoredCall {
+  to: `0x${string}`;
+  data: `0x${string}`;
+  gas: string;
+}
 import type { DecodedEvent } from '../events.ts';
 
 /**
@@ -19,11 +26,18 @@ export interface ChainTransaction {
   ownerKind: OwnerKind;
   ownerId: string;
   walletAddress: `0x${string}`;
+  /** As stored: read with chainActionSchema before use, since it may predate today's rules. */
   action: ChainAction;
   description: string;
   status: TransactionStatus;
   batchId: string | null;
+  /** The forwarder nonce of its first call; its calls take callCount nonces from there. */
   forwarderNonce: string | null;
+  callCount: number;
+  /** The calls as signed, kept to replay a revert; null until first signed. */
+  calls: StoredCall[] | null;
+  /** Sent alone since it rode in a batch that failed as a whole. */
+  isolate: boolean;
   attempts: number;
   transactionHash: string | null;
   events: DecodedEvent[] | null;
@@ -42,6 +56,9 @@ interface TransactionRow {
   status: TransactionStatus;
   batch_id: string | null;
   forwarder_nonce: string | null;
+  call_count: number;
+  calls: StoredCall[] | null;
+  isolate: boolean;
   attempts: number;
   transaction_hash: string | null;
   events: DecodedEvent[] | null;
@@ -51,7 +68,8 @@ interface TransactionRow {
 }
 
 const COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description, status, batch_id,
-  forwarder_nonce::text, attempts, transaction_hash, events, failure_reason, created_at, completed_at`;
+  forwarder_nonce::text, call_count, calls, isolate, attempts, transaction_hash, events,
+  failure_reason, created_at, completed_at`;
 
 const toTransaction = (row: TransactionRow): ChainTransaction => ({
   id: row.id,
@@ -63,6 +81,9 @@ const toTransaction = (row: TransactionRow): ChainTransaction => ({
   status: row.status,
   batchId: row.batch_id,
   forwarderNonce: row.forwarder_nonce,
+  callCount: Number(row.call_count),
+  calls: row.calls,
+  isolate: row.isolate,
   attempts: row.attempts,
   transactionHash: row.transaction_hash,
   events: row.events,
@@ -110,6 +131,35 @@ export async function insertQueuedTransaction(
   );
 }
 
+/**
+ * The same as insertQueuedTransaction, unless a transaction with this
+ * consent_token_hash exists: then nothing (answers false).
+ */
+export async function insertQueuedTransactionOnce(
+  db: Queryable,
+  t: Parameters<typeof insertQueuedTransaction>[1],
+): Promise<boolean> {
+  const rows = await db.query(
+    `WITH queued AS (
+       INSERT INTO chain_transactions
+         (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED')
+       ON CONFLICT (consent_token_hash) DO NOTHING RETURNING id)
+     SELECT pg_notify($8, id::text) FROM queued`,
+    [
+      t.id,
+      t.ownerKind,
+      t.ownerId,
+      t.walletAddress,
+      JSON.stringify(t.action),
+      t.description,
+      t.consentTokenHash,
+      STATUS_CHANNEL,
+    ],
+  );
+  return rows.length === 1;
+}
+
 export async function findTransaction(db: Queryable, id: string): Promise<ChainTransaction | null> {
   const rows = await db.query<TransactionRow>(
     `SELECT ${COLUMNS} FROM chain_transactions WHERE id = $1`,
@@ -121,6 +171,7 @@ export async function findTransaction(db: Queryable, id: string): Promise<ChainT
 /**
  * Locks up to `limit` queued transactions, at most one per wallet and none of
  * a wallet that still has one in flight (its forwarder nonce is not settled).
+ * An isolated transaction goes alone, when it is the oldest.
  */
 export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
@@ -133,10 +184,11 @@ export async function claimQueued(db: Queryable, limit: number): Promise<ChainTr
       FOR UPDATE SKIP LOCKED`,
     [limit * 2],
   );
+  if (rows[0]?.isolate) return [toTransaction(rows[0])];
   const seen = new Set<string>();
   const claimed: ChainTransaction[] = [];
   for (const row of rows) {
-    if (seen.has(row.wallet_address) || claimed.length >= limit) continue;
+    if (row.isolate || seen.has(row.wallet_address) || claimed.length >= limit) continue;
     seen.add(row.wallet_address);
     claimed.push(toTransaction(row));
   }
@@ -145,18 +197,21 @@ export async function claimQueued(db: Queryable, limit: number): Promise<ChainTr
 
 export async function markSent(
   db: Queryable,
-  sent: { id: string; batchId: string; forwarderNonce: bigint }[],
+  sent: { id: string; batchId: string; forwarderNonce: bigint; calls: StoredCall[] }[],
 ): Promise<void> {
   if (sent.length === 0) return;
   await db.query(
     `UPDATE chain_transactions t SET status = 'SENT', batch_id = s.batch_id::uuid,
-            forwarder_nonce = s.nonce::numeric, attempts = t.attempts + 1, updated_at = now()
-       FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, batch_id, nonce)
+            forwarder_nonce = s.nonce::numeric, calls = s.calls::jsonb,
+            call_count = jsonb_array_length(s.calls::jsonb), attempts = t.attempts + 1,
+            updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS s(id, batch_id, nonce, calls)
       WHERE t.id = s.id AND t.status = 'QUEUED'`,
     [
       sent.map((s) => s.id),
       sent.map((s) => s.batchId),
       sent.map((s) => s.forwarderNonce.toString()),
+      sent.map((s) => JSON.stringify(s.calls)),
     ],
   );
   await announce(
@@ -165,19 +220,31 @@ export async function markSent(
   );
 }
 
-export async function markCompleted(
+/**
+ * Marks many transactions COMPLETED in one statement (one notification each);
+ * answers the ids it moved (a transaction already final is left alone).
+ */
+export async function markCompletedMany(
   db: Queryable,
-  id: string,
-  result: { transactionHash: string; events: DecodedEvent[] },
-): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE chain_transactions SET status = 'COMPLETED', transaction_hash = $2, events = $3,
-            completed_at = now(), updated_at = now()
-      WHERE id = $1 AND status IN ('QUEUED', 'SENT') RETURNING id`,
-    [id, result.transactionHash, JSON.stringify(result.events)],
+  completed: { id: string; transactionHash: string; events: DecodedEvent[] }[],
+): Promise<Set<string>> {
+  if (completed.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(
+    `WITH done AS (
+       UPDATE chain_transactions t SET status = 'COMPLETED', transaction_hash = c.hash,
+              events = c.events::jsonb, completed_at = now(), updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS c(id, hash, events)
+        WHERE t.id = c.id AND t.status IN ('QUEUED', 'SENT')
+        RETURNING t.id)
+     SELECT id::text, pg_notify($4, id::text) FROM done`,
+    [
+      completed.map((c) => c.id),
+      completed.map((c) => c.transactionHash),
+      completed.map((c) => JSON.stringify(c.events)),
+      STATUS_CHANNEL,
+    ],
   );
-  await announce(db, [id]);
-  return rows.length === 1;
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function markFailed(
@@ -195,13 +262,20 @@ export async function markFailed(
   return rows.length === 1;
 }
 
-/** Puts a sent transaction back in the queue, to be signed again with a fresh nonce. */
-export async function requeue(db: Queryable, id: string): Promise<void> {
+/**
+ * Puts a sent transaction back in the queue, to be signed again with a fresh
+ * nonce; `isolate` has it sent alone from now on.
+ */
+export async function requeue(
+  db: Queryable,
+  id: string,
+  options: { isolate?: boolean } = {},
+): Promise<void> {
   await db.query(
     `UPDATE chain_transactions SET status = 'QUEUED', batch_id = NULL, forwarder_nonce = NULL,
-            updated_at = now()
+            isolate = isolate OR $2, updated_at = now()
       WHERE id = $1 AND status = 'SENT'`,
-    [id],
+    [id, options.isolate ?? false],
   );
   await announce(db, [id]);
 }
@@ -226,6 +300,27 @@ export async function countByStatus(db: Queryable): Promise<Record<TransactionSt
   return counts;
 }
 
+/**
+ * How many transactions wait (QUEUED) and are in flight (SENT), and how long
+ * the oldest waiting one has waited, by the database clock.
+ */
+export async function queueStats(
+  db: Queryable,
+): Promise<{ queued: number; sent: number; oldestQueuedAgeMs: number }> {
+  const rows = await db.query<{ queued: number; sent: number; oldest_ms: number | string }>(
+    `SELECT (SELECT count(*) FROM chain_transactions WHERE status = 'QUEUED')::int AS queued,
+            (SELECT count(*) FROM chain_transactions WHERE status = 'SENT')::int AS sent,
+            COALESCE((SELECT EXTRACT(EPOCH FROM (now() - min(created_at))) * 1000
+                        FROM chain_transactions WHERE status = 'QUEUED'), 0)::float8 AS oldest_ms`,
+  );
+  const row = rows[0]!;
+  return {
+    queued: Number(row.queued),
+    sent: Number(row.sent),
+    oldestQueuedAgeMs: Number(row.oldest_ms),
+  };
+}
+
 // ---- relayers and batches ----
 
 export interface Attempt {
@@ -234,6 +329,12 @@ export interface Attempt {
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
   sentAt: string;
+  /**
+   * 'cancel': an empty transaction to the relayer itself with the batch's
+   * nonce, sent when the node kept refusing the batch; if it is the one mined,
+   * none of the batch's requests ran.
+   */
+  kind?: 'cancel';
 }
 
 export interface RelayBatch {
@@ -243,6 +344,9 @@ export interface RelayBatch {
   attempts: Attempt[];
   lastSentAt: Date | null;
   ageMs: number;
+  /** How many sends in a row the node refused, and its last words. */
+  sendRejections: number;
+  sendError: string | null;
 }
 
 export async function ensureRelayer(
@@ -336,8 +440,10 @@ export async function lockPendingBatches(
     attempts: Attempt[];
     last_sent_at: Date | string | null;
     age_ms: string | number;
+    send_rejections: number;
+    send_error: string | null;
   }>(
-    `SELECT id, relayer, nonce::text, attempts, last_sent_at,
+    `SELECT id, relayer, nonce::text, attempts, last_sent_at, send_rejections, send_error,
             EXTRACT(EPOCH FROM (now() - COALESCE(last_sent_at, created_at))) * 1000 AS age_ms
        FROM relay_batches WHERE status = 'PENDING' AND chain_id = $1
       ORDER BY relayer, nonce LIMIT $2 FOR UPDATE SKIP LOCKED`,
@@ -350,7 +456,56 @@ export async function lockPendingBatches(
     attempts: r.attempts,
     lastSentAt: r.last_sent_at ? new Date(r.last_sent_at) : null,
     ageMs: Number(r.age_ms),
+    sendRejections: Number(r.send_rejections),
+    sendError: r.send_error,
   }));
+}
+
+/**
+ * What the node said to a send of the batch's bytes: null when accepted (the
+ * count starts again), else its words, counted.
+ */
+export async function recordSendResult(
+  db: Queryable,
+  batchId: string,
+  error: string | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE relay_batches SET send_error = $2,
+            send_rejections = CASE WHEN $2::text IS NULL THEN 0 ELSE send_rejections + 1 END
+      WHERE id = $1`,
+    [batchId, error],
+  );
+}
+
+/**
+ * The signed bytes of this relayer's mined batches with nonces in [from, to):
+ * what to send again when the node lost the blocks that held them.
+ */
+export async function minedBatchBytes(
+  db: Queryable,
+  relayer: string,
+  chainId: number,
+  from: bigint,
+  to: bigint,
+): Promise<{ id: string; nonce: bigint; minedHash: `0x${string}`; raw: `0x${string}` }[]> {
+  const rows = await db.query<{
+    id: string;
+    nonce: string;
+    mined_hash: `0x${string}`;
+    attempts: Attempt[];
+  }>(
+    `SELECT id, nonce::text, mined_hash, attempts FROM relay_batches
+      WHERE relayer = $1 AND chain_id = $2 AND status = 'MINED' AND nonce >= $3 AND nonce < $4
+      ORDER BY nonce`,
+    [relayer, chainId, from.toString(), to.toString()],
+  );
+  return rows.flatMap((r) => {
+    const mined = r.attempts.find((a) => a.hash.toLowerCase() === r.mined_hash.toLowerCase());
+    return mined
+      ? [{ id: r.id, nonce: BigInt(r.nonce), minedHash: r.mined_hash, raw: mined.raw }]
+      : [];
+  });
 }
 
 export async function markBatchMined(

@@ -1,0 +1,75 @@
+// Prometheus metrics of the transaction pipeline. Queue depth and the oldest
+// queued age are read from the database at scrape time, so every process
+// reports the same truth; finished counts, batch sizes and confirmation
+// latency are counted where the work happens (the worker of this process).
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Queryable } from '../../db/database.ts';
+import { queueStats, type ChainTransaction } from './transaction-repository.ts';
+
+export interface PipelineMetrics {
+  finished(transaction: ChainTransaction, status: 'COMPLETED' | 'FAILED'): void;
+  batchSent(requests: number): void;
+  batchMined(latencyMs: number): void;
+}
+
+export interface Metrics {
+  registry: Registry;
+  pipeline: PipelineMetrics;
+}
+
+const actionOf = (transaction: ChainTransaction) => {
+  const type = (transaction.action as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : 'unknown';
+};
+
+export function createMetrics(db: Queryable): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'gets_' });
+
+  new Gauge({
+    name: 'gets_pipeline_queue_depth',
+    help: 'Chain transactions waiting to be signed and sent (QUEUED), and in flight (SENT)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const stats = await queueStats(db);
+      this.set({ status: 'QUEUED' }, stats.queued);
+      this.set({ status: 'SENT' }, stats.sent);
+    },
+  });
+  new Gauge({
+    name: 'gets_pipeline_oldest_queued_age_seconds',
+    help: 'How long the oldest QUEUED chain transaction has waited (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      this.set((await queueStats(db)).oldestQueuedAgeMs / 1000);
+    },
+  });
+  const finished = new Counter({
+    name: 'gets_pipeline_transactions_finished_total',
+    help: 'Chain transactions that reached COMPLETED or FAILED in this process, by action',
+    labelNames: ['action', 'status'],
+    registers: [registry],
+  });
+  const batchSize = new Histogram({
+    name: 'gets_pipeline_batch_size',
+    help: 'Users’ requests per relay transaction sent by this process',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+    registers: [registry],
+  });
+  const confirmation = new Histogram({
+    name: 'gets_pipeline_confirmation_latency_seconds',
+    help: 'Time from the first send of a relay transaction to its settled receipt',
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300],
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    pipeline: {
+      finished: (transaction, status) => finished.inc({ action: actionOf(transaction), status }),
+      batchSent: (requests) => batchSize.observe(requests),
+      batchMined: (latencyMs) => confirmation.observe(latencyMs / 1000),
+    },
+  };
+}

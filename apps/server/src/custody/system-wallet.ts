@@ -1,0 +1,62 @@
+// The platform's own custodial wallet, for chain actions that no person
+// consents to: scheduled work of the worker (a badge not approved in time is
+// removed, approvals that lapsed unclaimed are released). It holds no GETS
+// and needs none: the relayers pay the gas, and these calls only move tokens
+// the contracts already hold, to the people they belong to.
+import { randomUUID } from 'node:crypto';
+import { chainActionSchema, describeAction, type ChainAction } from '../chain/actions.ts';
+import { insertQueuedTransactionOnce } from '../chain/pipeline/transaction-repository.ts';
+import type { ChainConnection } from '../chain/chain.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Keystore } from './keystore.ts';
+
+/** What a scheduled job that queues actions from the platform's wallet needs. */
+export interface SystemJobDeps {
+  db: Database;
+  keystore: Keystore;
+  /** For the block time, which is what the contracts compare deadlines with. */
+  chain: Pick<ChainConnection, 'publicClient'>;
+}
+
+export const SYSTEM_OWNER = { kind: 'system', id: '00000000-0000-0000-0000-000000000000' } as const;
+
+/** Serialises the creation of the system wallet when several processes start together. */
+const SYSTEM_WALLET_LOCK_KEY = 7_214_102;
+
+/** The system wallet's address, created on the first start that needs it. */
+export async function ensureSystemWallet(db: Database, keystore: Keystore): Promise<`0x${string}`> {
+  const existing = await keystore.walletOf(db, SYSTEM_OWNER);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SYSTEM_WALLET_LOCK_KEY]);
+    return (await keystore.walletOf(tx, SYSTEM_OWNER)) ?? keystore.createWallet(tx, SYSTEM_OWNER);
+  });
+}
+
+/**
+ * Queues a chain action of the platform itself, once per `onceKey` (a second
+ * call with the same key, from any process, queues nothing). Answers the
+ * transaction id, or null when it was queued before.
+ */
+export async function queueSystemAction(
+  db: Queryable,
+  keystore: Keystore,
+  action: ChainAction,
+  onceKey: string,
+): Promise<string | null> {
+  const checked = chainActionSchema.parse(action);
+  const wallet = await keystore.walletOf(db, SYSTEM_OWNER);
+  if (!wallet) throw new Error('the system wallet does not exist yet (ensureSystemWallet)');
+  const id = randomUUID();
+  const queued = await insertQueuedTransactionOnce(db, {
+    id,
+    ownerKind: SYSTEM_OWNER.kind,
+    ownerId: SYSTEM_OWNER.id,
+    walletAddress: wallet,
+    action: checked,
+    description: describeAction(checked),
+    // Stands where a consent token's hash is for a person's action: unique, so once.
+    consentTokenHash: `system:${onceKey}`,
+  });
+  return queued ? id : null;
+}
