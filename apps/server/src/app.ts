@@ -2,6 +2,7 @@
 // the web app for every other path.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -22,12 +23,48 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { rateLimitPluginOptions } from './modules/accounts/rate-limits.ts';
 import { adminAuthRoutes } from './modules/admin-auth/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { stakingRoutes } from './modules/staking/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
+import { badgeRoutes } from './modules/badges/routes.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
+import { badgePageMeta } from './modules/badges/service.ts';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+/** The largest JSON body any call takes; uploads are multipart, with their own limit. */
+export const JSON_BODY_LIMIT_BYTES = 128 * 1024;
+
+/**
+ * The web app's Content-Security-Policy: scripts only from this origin (no
+ * inline script, no eval); styles may be injected at run time (toasts, the
+ * crop dialog); images also from data: and blob: (QR codes, previews, PNGs);
+ * framed only by this origin (How It Works embeds the user manual).
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'self'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel },
+    logger: {
+      level: ctx.config.logLevel,
+      // Bearer tokens and the admin login secret never reach a log line.
+      redact: ['req.headers.authorization', 'req.headers["x-admin-login-secret"]'],
+    },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep a caller's request id (from a proxy) when it is sane, else make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -42,6 +79,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
 
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    // HSTS only where HTTPS ends at a proxy in front (TRUST_PROXY): on plain
+    // http://localhost it would pin browsers to an https that is not there.
+    strictTransportSecurity: ctx.config.trustProxy
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -52,22 +99,32 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  // The docs page brings its own script hashes into the policy of its routes.
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(transactionRoutes(ctx));
       await api.register(tokenRoutes(ctx));
+      await api.register(stakingRoutes(ctx));
       // Per-IP limits, on the routes that ask for them (login, OTP, reset, upload).
-      await api.register(fastifyRateLimit, rateLimitPluginOptions);
+      await api.register(
+        fastifyRateLimit,
+        rateLimitPluginOptions(ctx.db, ctx.redis, ctx.instanceId),
+      );
       await api.register(accountRoutes(ctx));
       await api.register(adminAuthRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+      await api.register(auditRoutes(ctx));
       await api.register(uploadRoutes(ctx));
+      await api.register(credentialRoutes(ctx));
+      await api.register(badgeRoutes(ctx));
+      await api.register(applicationRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
 
-  await registerWebApp(app, ctx.config.webDistDir);
+  await registerWebApp(app, ctx.config.webDistDir, (pathname) => badgePageMeta(ctx, pathname));
   return app;
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANVIL_DEV_KEYS, loadConfig } from './config.ts';
@@ -65,5 +67,83 @@ describe('loadConfig', () => {
       chainId: 80002,
     });
     expect(config.relayerPrivateKeys).toEqual([ANVIL_DEV_KEYS[1], ANVIL_DEV_KEYS[2]]);
+  });
+
+  it('refuses MODE=api or worker without CUSTODY_KEK, naming it', () => {
+    for (const mode of ['api', 'worker']) {
+      expect(problemsOf({ MODE: mode })).toEqual([
+        expect.stringMatching(new RegExp(`^CUSTODY_KEK: required with MODE=${mode}`)),
+      ]);
+    }
+    expect(loadConfig({ MODE: 'worker', CUSTODY_KEK: 'a'.repeat(64) }).mode).toBe('worker');
+  });
+
+  it('refuses to serve other machines without SMTP_URL, unless the outbox is chosen', () => {
+    expect(problemsOf({ HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^SMTP_URL: required when HOST=0\.0\.0\.0 serves other machines/),
+    ]);
+    expect(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail:25' }).mail.smtpUrl).toBe(
+      'smtp://mail:25',
+    );
+    expect(loadConfig({ HOST: '0.0.0.0', MAIL_OUTBOX: 'true' }).host).toBe('0.0.0.0');
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    // A worker serves no one.
+    expect(loadConfig({ HOST: '0.0.0.0', MODE: 'worker', CUSTODY_KEK: 'a'.repeat(64) }).mode).toBe(
+      'worker',
+    );
+  });
+
+  it('takes PUBLIC_URL as the base of credential links, without a trailing slash', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://badges.example.org/' }).publicUrl).toBe(
+      'https://badges.example.org',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://example.org/badges' }).publicUrl).toBe(
+      'https://example.org/badges',
+    );
+    expect(problemsOf({ PUBLIC_URL: 'badges.example.org' })[0]).toBe('PUBLIC_URL: must be a URL');
+    expect(problemsOf({ PUBLIC_URL: 'ftp://badges.example.org' })).toEqual([
+      'PUBLIC_URL: must start with http:// or https://',
+    ]);
+    expect(problemsOf({ PUBLIC_URL: 'https://badges.example.org/?x=1' })).toEqual([
+      'PUBLIC_URL: must be a base URL without query or fragment',
+    ]);
+  });
+
+  it('takes the health bound of the queue, 2 minutes by default', () => {
+    expect(loadConfig({}).health.maxQueueAgeMs).toBe(120_000);
+    expect(loadConfig({ HEALTH_MAX_QUEUE_AGE_SECONDS: '30' }).health.maxQueueAgeMs).toBe(30_000);
+    expect(problemsOf({ HEALTH_MAX_QUEUE_AGE_SECONDS: '0' })).toEqual([
+      'HEALTH_MAX_QUEUE_AGE_SECONDS: must be at least 1',
+    ]);
+  });
+
+  it('takes TRUST_PROXY as true, false or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([
+      'TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses',
+    ]);
+  });
+
+  it('reads secrets from NAME_FILE (a mounted secret), naming a file it cannot read', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gets-secret-'));
+    const file = path.join(dir, 'kek');
+    fs.writeFileSync(file, `${'b'.repeat(64)}\n`);
+    const config = loadConfig({ MODE: 'worker', CUSTODY_KEK_FILE: file });
+    expect(config.custody.configured?.toString('hex')).toBe('b'.repeat(64));
+    expect(problemsOf({ CUSTODY_KEK_FILE: path.join(dir, 'missing') })).toEqual([
+      `CUSTODY_KEK_FILE: cannot read ${path.join(dir, 'missing')} (ENOENT)`,
+    ]);
+    expect(problemsOf({ CUSTODY_KEK_FILE: file, CUSTODY_KEK: 'a'.repeat(64) })).toEqual([
+      'CUSTODY_KEK_FILE: CUSTODY_KEK is set too; set one of them',
+    ]);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

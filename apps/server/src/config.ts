@@ -1,10 +1,17 @@
 // Configuration is read from the environment once, at start, and validated
 // here; a bad value stops the start with a message naming the variable.
+import fs from 'node:fs';
 import path from 'node:path';
 import { toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { DEFAULT_CHAIN_ID, isValidEmail, passwordSchema } from '@gets/schema';
+import {
+  DEFAULT_CHAIN_ID,
+  EXTERNAL_LINKS,
+  isValidEmail,
+  parseGetsAmount,
+  passwordSchema,
+} from '@gets/schema';
 import type { PipelineConfig } from './chain/pipeline/pipeline.ts';
 import { parseKek } from './custody/key-encryption-keys.ts';
 
@@ -113,10 +120,36 @@ const envSchema = z.object({
     .max(1000, 'must be at most 1000')
     .optional(),
   EXPLORER_URL: url(['http://', 'https://']).optional(),
+  PUBLIC_URL: url(['http://', 'https://'])
+    .refine((value) => !/[?#]/.test(value), {
+      error: 'must be a base URL without query or fragment',
+    })
+    .optional(),
   SESSION_TTL_HOURS: z.coerce.number({ error: 'must be a number' }).positive().default(24),
   WEB_DIST_DIR: z.string().min(1).optional(),
   WORKER_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   SMTP_URL: url(['smtp://', 'smtps://']).optional(),
+  MAIL_OUTBOX: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+  HEALTH_MAX_QUEUE_AGE_SECONDS: count.default(120),
+  REDIS_URL: url(['redis://', 'rediss://']).optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+      const list = value.split(',').map((part) => part.trim());
+      if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, or a comma-separated list of proxy addresses',
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  METRICS_PORT: port.optional(),
   MAIL_FROM: z.string().min(3).default('GETS Badges <no-reply@gets-badges.local>'),
   ADMIN_EMAIL: z
     .string()
@@ -141,6 +174,25 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX: count.default(10),
   RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: count.default(900),
   UPLOAD_MAX_BYTES: count.default(5 * 1024 * 1024),
+  FIRST_ADMIN_GETS: z
+    .string()
+    .transform((value, ctx) => {
+      if (/^0+(\.0*)?$/.test(value)) return 0n;
+      const checked = parseGetsAmount(value);
+      if (!checked.ok) {
+        ctx.addIssue({ code: 'custom', message: `must be a GETS amount or 0: ${checked.message}` });
+        return z.NEVER;
+      }
+      return checked.units;
+    })
+    .default(1_000_000n * 10n ** 18n),
+  EXCHANGE_URL: url(['https://', 'http://']).default(EXTERNAL_LINKS.exchange),
+  CLAIM_REMINDER_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(3),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -165,11 +217,27 @@ export interface Config {
   pipeline: PipelineConfig;
   /** Block explorer base URL for transaction links; none for the embedded chain. */
   explorerUrl: string | undefined;
+  /**
+   * The platform's public base URL (no trailing slash): the issuer of its
+   * credentials and the links inside them. Unset, the URL the server prints.
+   */
+  publicUrl: string | undefined;
   sessionTtlMs: number;
   webDistDir: string;
   workerHeartbeatIntervalMs: number;
   /** OTP mail: SMTP when smtpUrl is set, else the outbox table and the console. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Health answers 503 once the oldest QUEUED transaction has waited longer than this. */
+  health: { maxQueueAgeMs: number };
+  /** Redis for counts every API process shares (per-IP limits); unset: the database or memory. */
+  redisUrl: string | undefined;
+  /** A port on which a worker-only process serves its Prometheus metrics. */
+  metricsPort: number | undefined;
+  /**
+   * Proxies in front whose X-Forwarded-* headers are believed (client address,
+   * https); set, the server also sends HSTS. Unset: none.
+   */
+  trustProxy: boolean | string[];
   /** The first admin, created at first start; a password is generated when none is given. */
   firstAdmin: { email: string; password: string | undefined };
   /** Secret of the /admin/login#<secret> fragment; generated once and stored when not given. */
@@ -179,6 +247,12 @@ export interface Config {
     perAccount: { max: number; windowMs: number };
   };
   uploads: { dir: string; maxBytes: number };
+  /** GETS (18-decimal units) the first admin's wallet receives from the treasury at first start; 0: none. */
+  firstAdminGetsUnits: bigint;
+  /** Where the GET TOKENS links lead (read by the web app at run time). */
+  exchangeUrl: string;
+  /** Reminder emails: an approved earner is reminded this many days before the claim period ends. */
+  reminders: { claimReminderDays: number };
 }
 
 export class ConfigError extends Error {
@@ -199,10 +273,41 @@ export const ANVIL_DEV_KEYS = [0, 1, 2].map((addressIndex) =>
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** Whether a listen address only serves this machine. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Secrets may come as files (a secret manager's or an orchestrator's mount):
+ * NAME_FILE holds the path of a file whose content is NAME.
+ */
+const SECRET_FILES = ['CUSTODY_KEK', 'CUSTODY_PREVIOUS_KEKS', 'DATABASE_URL', 'SMTP_URL'] as const;
+
+function readSecretFiles(env: Record<string, string>): Record<string, string> {
+  const read: Record<string, string> = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_FILES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) problems.push(`${name}_FILE: ${name} is set too; set one of them`);
+    try {
+      read[name] = fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`);
+    }
+    delete read[`${name}_FILE`];
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return read;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as shells often export VAR= for "nothing".
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  const present = readSecretFiles(
+    Object.fromEntries(
+      Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]),
+    ),
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
@@ -216,6 +321,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
 
   const problems: string[] = [];
+  if (e.MODE !== 'all' && !e.CUSTODY_KEK) {
+    problems.push(
+      `CUSTODY_KEK: required with MODE=${e.MODE}: every API and worker process must open the same custodial keys, and a key generated by one process would lock the others out`,
+    );
+  }
+  if (e.MODE !== 'worker' && !isLoopback(e.HOST) && !e.SMTP_URL && e.MAIL_OUTBOX !== true) {
+    problems.push(
+      `SMTP_URL: required when HOST=${e.HOST} serves other machines, so one-time codes are mailed and never only printed to a console; set MAIL_OUTBOX=true to keep mail in the outbox anyway`,
+    );
+  }
   if (e.CHAIN_RPC_URL && !e.CONTRACT_ADDRESSES && !e.DEPLOYER_PRIVATE_KEY) {
     problems.push(
       'DEPLOYER_PRIVATE_KEY: required with CHAIN_RPC_URL unless CONTRACT_ADDRESSES is given (the contracts are deployed on first start)',
@@ -266,16 +381,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Anvil never reorganises; a public chain can, for a few blocks.
       confirmations: e.PIPELINE_CONFIRMATIONS ?? (e.CHAIN_RPC_URL ? 5 : 0),
       maxAttempts: 5,
+      cancelAfterRejections: 3,
       relayIntervalMs: 50,
       settleIntervalMs: 100,
     },
     explorerUrl:
       e.EXPLORER_URL ??
       (e.CHAIN_RPC_URL && e.CHAIN_ID === DEFAULT_CHAIN_ID ? 'https://polygonscan.com' : undefined),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 60 * 60 * 1000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     workerHeartbeatIntervalMs: e.WORKER_HEARTBEAT_INTERVAL_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    health: { maxQueueAgeMs: e.HEALTH_MAX_QUEUE_AGE_SECONDS * 1000 },
+    metricsPort: e.METRICS_PORT,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
     firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     adminLoginSecret: e.ADMIN_LOGIN_SECRET,
     rateLimits: {
@@ -286,5 +407,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
+    firstAdminGetsUnits: e.FIRST_ADMIN_GETS,
+    exchangeUrl: e.EXCHANGE_URL,
+    reminders: { claimReminderDays: e.CLAIM_REMINDER_DAYS },
   };
 }

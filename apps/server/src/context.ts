@@ -5,7 +5,10 @@ import type { DeploymentRecord } from './chain/deployment-repository.ts';
 import type { Database } from './db/database.ts';
 import type { Keystore } from './custody/keystore.ts';
 import type { StatusFeed } from './chain/pipeline/status-feed.ts';
+import type { Redis } from 'ioredis';
 import type { Mailer } from './mail/mailer.ts';
+import type { Metrics } from './chain/pipeline/metrics.ts';
+import type { SessionEvents } from './modules/accounts/session-events.ts';
 import type { PlatformContracts } from '@gets/contracts';
 
 export interface AppContext {
@@ -18,4 +21,17 @@ export interface AppContext {
   statusFeed: StatusFeed;
   /** OTP mail: SMTP (SMTP_URL) or the outbox of the embedded default. */
   mailer: Mailer;
+  /** Revocations of sessions, from any process: open streams end with their session. */
+  sessionEvents: SessionEvents;
+  /** Prometheus registry of this process (pipeline and queue metrics). */
+  metrics: Metrics;
+  /** Redis (REDIS_URL), for counts every API process shares. */
+  redis?: Redis;
+  /** This deployment's id (one per database), generated at the first start. */
+  instanceId: string;
+  /**
+   * The platform's public base URL: PUBLIC_URL, else the URL this process
+   * listens on; undefined only before the HTTP server listens.
+   */
+  publicUrl(): string | undefined;
 }

@@ -1,6 +1,8 @@
 // Starts and stops the whole platform in one place: database and migrations,
 // chain and contracts, background worker and HTTP server, as the mode asks.
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { connectChain, type ChainConnection } from './chain/chain.ts';
@@ -13,13 +15,27 @@ import { migrate } from './db/migrate.ts';
 import { startWorker, type Worker } from './worker/worker.ts';
 import { createKeystore } from './custody/keystore.ts';
 import { loadKeyEncryptionKeys } from './custody/key-encryption-keys.ts';
+import { ensureSystemWallet } from './custody/system-wallet.ts';
 import { pipelineJobs } from './chain/pipeline/pipeline.ts';
+import { badgeJobs } from './modules/badges/jobs.ts';
+import { applicationJobs } from './modules/applications/jobs.ts';
+import { reminderJobs } from './modules/applications/reminders.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
 import type { PlatformContracts } from '@gets/contracts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, firstStartLines } from './modules/admin-auth/first-admin.ts';
 import { ensureAdminRoles } from './modules/admin-auth/admin-roles.ts';
 import { listAdminAccounts } from './modules/admin-auth/admin-repository.ts';
+import { insertSettingOnce } from './modules/admin-auth/settings-repository.ts';
+
+import { allocateFirstAdminGets } from './modules/tokens/first-admin-allocation.ts';
+import { startSessionEvents } from './modules/accounts/session-events.ts';
+import { createMetrics } from './chain/pipeline/metrics.ts';
+import { serveMetrics } from './worker/metrics-server.ts';
+
+import { credentialJobs } from './modules/credentials/service.ts';
+
+const INSTANCE_ID_SETTING = 'instance_id';
 
 export interface Platform {
   ctx: AppContext;
@@ -44,6 +60,14 @@ export async function startPlatform(config: Config): Promise<Platform> {
     const applied = await migrate(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'applied migrations');
 
+    // Before anything runs: every stored wallet key must open with the keys
+    // this process holds, or the pipeline would stall on the first of them.
+    const keystore = await createKeystore(() => loadKeyEncryptionKeys(config.custody));
+    const missing = await keystore.missingKeks(db);
+    if (missing.length > 0) throw new Error(missingKekMessage(missing, config));
+    await ensureSystemWallet(db, keystore);
+    await keystore.ensureIssuerKey(db);
+
     const chain: ChainConnection = await connectChain(config.chain);
     cleanups.push(() => chain.close());
     const deployment = await ensureDeployment(db, chain, config, {
@@ -51,12 +75,20 @@ export async function startPlatform(config: Config): Promise<Platform> {
     });
 
     const contracts = deployment.contracts as PlatformContracts;
-    const keystore = await createKeystore(() => loadKeyEncryptionKeys(config.custody));
     const statusFeed = await startStatusFeed(db);
     cleanups.push(() => statusFeed.close());
+    const sessionEvents = await startSessionEvents(db);
+    cleanups.push(() => sessionEvents.close());
+    const metrics = createMetrics(db);
+    const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+    // Names this deployment (every process on this database) where it shares
+    // something with others, such as a Redis.
+    const instanceId = await insertSettingOnce(db, INSTANCE_ID_SETTING, randomUUID());
+    if (redis) cleanups.push(() => redis.quit().then(() => undefined));
 
     const mailer = createMailer(config, db);
     cleanups.push(() => mailer.close());
+    let url: string | undefined;
     const ctx: AppContext = {
       config,
       db,
@@ -66,6 +98,12 @@ export async function startPlatform(config: Config): Promise<Platform> {
       keystore,
       statusFeed,
       mailer,
+      sessionEvents,
+      metrics,
+      ...(redis ? { redis } : {}),
+      instanceId,
+      publicUrl: () =>
+        config.publicUrl ?? url ?? (config.mode === 'worker' ? hostPortUrl(config) : undefined),
     };
     // First start: the first admin and the admin login secret; every start:
     // admin wallets hold ADMIN_ROLE (granted by the deployer when missing).
@@ -77,18 +115,49 @@ export async function startPlatform(config: Config): Promise<Platform> {
       await listAdminAccounts(db),
       log,
     );
+    // The first admin can send GETS from the start (FIRST_ADMIN_GETS, once).
+    const allocation = await allocateFirstAdminGets({
+      db,
+      chain,
+      contracts,
+      deployerPrivateKey: config.deployerPrivateKey,
+      units: config.firstAdminGetsUnits,
+    });
+    if (allocation.warning) log.warn(allocation.warning);
 
     let worker: Worker | undefined;
     if (config.mode !== 'api') {
       worker = await startWorker(db, {
         heartbeatIntervalMs: config.workerHeartbeatIntervalMs,
-        jobs: await pipelineJobs({ log, db, keystore, chain, contracts, config }),
+        jobs: [
+          ...(await pipelineJobs({
+            log,
+            db,
+            keystore,
+            chain,
+            contracts,
+            config,
+            metrics: metrics.pipeline,
+          })),
+          ...credentialJobs(ctx),
+          ...badgeJobs({ db, keystore, chain }),
+          ...applicationJobs({ db, keystore, chain }),
+          ...reminderJobs({
+            db,
+            mailer,
+            claimReminderDays: config.reminders.claimReminderDays,
+            publicUrl: () => ctx.publicUrl(),
+          }),
+        ],
         log,
       });
       cleanups.push(() => worker!.stop());
+      if (config.mode === 'worker' && config.metricsPort !== undefined) {
+        const server = await serveMetrics(metrics.registry, config.host, config.metricsPort);
+        cleanups.push(() => server.close());
+      }
     }
 
-    let url: string | undefined;
     if (config.mode !== 'worker') {
       const app: FastifyInstance = await buildApp(ctx);
       cleanups.push(() => app.close());
@@ -96,12 +165,50 @@ export async function startPlatform(config: Config): Promise<Platform> {
       url = displayUrl(address);
     }
     for (const line of firstStartLines(firstStart, url)) console.log(line);
+    if (allocation.sent) {
+      console.log(
+        `First admin wallet ${allocation.sent.to} received ${allocation.sent.amount} GETS from the treasury`,
+      );
+    }
 
     return { ctx, url, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+function missingKekMessage(
+  missing: { kekId: string; keys: number }[],
+  config: Pick<Config, 'custody'>,
+): string {
+  const which = missing
+    .map(({ kekId, keys }) => `${keys} under key-encryption key ${kekId}`)
+    .join(', ');
+  const source = config.custody.configured
+    ? 'the configured CUSTODY_KEK'
+    : `the key generated in ${config.custody.dataDir}/custody/kek`;
+  return `CUSTODY_KEK: the database holds wallet keys this process cannot open (${which}); it holds ${source}. Set CUSTODY_KEK to the key with that id (or list it in CUSTODY_PREVIOUS_KEKS while a rotation rolls out), the same in every process that shares this database.`;
+}
+
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  try {
+    await redis.connect();
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`REDIS_URL: cannot reach Redis at ${url}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** A worker serves no HTTP: without PUBLIC_URL, the URL an API process on HOST and PORT prints. */
+function hostPortUrl(config: Pick<Config, 'host' | 'port'>) {
+  return displayUrl(
+    `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+  );
 }
 
 /** Fastify reports the bound address; show a host a browser can open. */

@@ -3,6 +3,7 @@
 // Repositories speak SQL through it and never see which one is underneath.
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface Queryable {
@@ -29,8 +30,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  // Without a data directory PGlite lives in memory (used by tests).
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // Without a data directory PGlite lives in memory (used by tests). pg_trgm
+  // backs the badge name search (migration 0030).
+  const extensions = { pg_trgm };
+  const db = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params?: unknown[]) {
       const result = await q.query<Row>(sql, params);

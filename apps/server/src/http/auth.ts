@@ -1,15 +1,33 @@
-// Who is calling: the bearer token resolved to a live session. Handlers of
-// user calls take `requireUser`, of admin calls `requireAdmin`.
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+// Who is calling: the bearer token resolved to a live session. Routes of user
+// calls take `onRequest: requireUser(ctx)`, of admin calls `requireAdmin`:
+// onRequest, so a caller without the right session is refused before the body
+// is read or validated (a stranger learns nothing about a call's input).
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { resolveSession } from '../modules/accounts/sessions.ts';
+import type { SessionRow } from '../modules/accounts/session-repository.ts';
 import { AppError } from './errors.ts';
 
 export interface Actor {
   kind: 'user' | 'admin';
   id: string;
+  /** As of the session's check at the start of this request. */
+  email: string;
+  /** The caller's custodial wallet (null until it exists). */
+  account: `0x${string}` | null;
   token: string;
+  /** When the session ends on its own (it may be revoked before). */
+  expiresAt: Date;
 }
+
+const actorFrom = (session: SessionRow, token: string): Actor => ({
+  kind: session.subjectKind,
+  id: session.subjectId,
+  email: session.email,
+  account: session.account,
+  token,
+  expiresAt: session.expiresAt,
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +39,10 @@ export const AUTH_MESSAGES = {
   missing: 'Please login to continue',
   invalid: 'Your session has expired. Please login again',
   forbidden: 'You are not allowed to do this',
+  notApprovedSponsor: 'Only approved sponsors can do this',
+  banned: 'Your account has been banned. Please contact support',
+  removed: 'This admin account has been removed',
+  earnersOnly: 'Only earners can do this',
 } as const;
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -30,22 +52,72 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-function requireSession(ctx: AppContext, kind: Actor['kind'] | 'any'): preHandlerAsyncHookHandler {
+/**
+ * `admit` refuses a session this call is not for (throws), from what the one
+ * session read already holds: no second read per request.
+ */
+function requireSession(
+  ctx: AppContext,
+  kind: Actor['kind'] | 'any' | 'sponsor',
+  admit?: (session: SessionRow) => void,
+): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
     const session = await resolveSession(ctx.db, token);
     if (!session) throw new AppError(401, AUTH_MESSAGES.invalid);
-    if (kind !== 'any' && session.subjectKind !== kind)
+    // A ban or a removal also revokes the sessions; this holds for any that
+    // live on (and between the two statements of a ban).
+    if (session.blocked) throw new AppError(403, AUTH_MESSAGES[session.blocked]);
+    if (
+      kind === 'sponsor'
+        ? session.userType !== 'SPONSOR'
+        : kind !== 'any' && session.subjectKind !== kind
+    )
       throw new AppError(403, AUTH_MESSAGES.forbidden);
-    request.actor = { kind: session.subjectKind, id: session.subjectId, token };
+    admit?.(session);
+    request.actor = actorFrom(session, token);
   };
 }
 
 export const requireUser = (ctx: AppContext) => requireSession(ctx, 'user');
 export const requireAdmin = (ctx: AppContext) => requireSession(ctx, 'admin');
+/** A signed-in sponsor, approved or not (their own on-chain registration). */
+export const requireSponsor = (ctx: AppContext) => requireSession(ctx, 'sponsor');
 /** For calls both users and admins make about their own things (transaction status). */
 export const requireActor = (ctx: AppContext) => requireSession(ctx, 'any');
+
+/**
+ * For sponsor calls (badges): a signed-in SPONSOR whose profile an admin
+ * APPROVED; anyone else signed in is refused with 403.
+ */
+export const requireApprovedSponsor = (ctx: AppContext): onRequestAsyncHookHandler =>
+  requireSession(ctx, 'user', (session) => {
+    if (session.userType !== 'SPONSOR' || session.userStatus !== 'APPROVED') {
+      throw new AppError(403, AUTH_MESSAGES.notApprovedSponsor);
+    }
+  });
+
+/** For earner calls (apply, claim): a signed-in EARNER; sponsors and admins are refused with 403. */
+export const requireEarner = (ctx: AppContext): onRequestAsyncHookHandler =>
+  requireSession(ctx, 'user', (session) => {
+    if (session.userType !== 'EARNER') throw new AppError(403, AUTH_MESSAGES.earnersOnly);
+  });
+
+/**
+ * For public calls that answer more to some callers (a sponsor sees their own
+ * private badge): the actor when a live session is presented, else a visitor.
+ * A stale token is read as no token, never refused.
+ */
+export const identifyActor = (ctx: AppContext): onRequestAsyncHookHandler => {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const session = await resolveSession(ctx.db, token);
+    if (!session) return;
+    request.actor = actorFrom(session, token);
+  };
+};
 
 /** The actor a guarded handler runs for; throws if the route forgot its guard. */
 export function actorOf(request: FastifyRequest): Actor {

@@ -17,7 +17,12 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends one mail. `via` is the database transaction the mail belongs to:
+   * the outbox keeps it only if that transaction commits (so a mail decided
+   * and recorded there is kept exactly once); SMTP sends at once.
+   */
+  send(message: MailMessage, via?: Queryable): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,8 +57,8 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 function outboxMailer(db: Queryable, print: (line: string) => void): Mailer {
   return {
     transport: 'outbox',
-    async send(message) {
-      await insertOutboxEmail(db, {
+    async send(message, via) {
+      await insertOutboxEmail(via ?? db, {
         id: randomUUID(),
         to: message.to,
         subject: message.subject,

@@ -1,8 +1,9 @@
 // Login, OTP and reset calls are limited per IP (in the process) and per
-// account (in the database), answered 429 with how long to wait.
+// account and IP (in the database), answered 429 with how long to wait. A
+// guesser blocks themselves, never the account's owner on another device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@gets/schema';
-import { call, registerUser, uniqueEmail } from '../helpers/account-flows.ts';
+import { call, callFrom, latestOtp, registerUser, uniqueEmail } from '../helpers/account-flows.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
 describe('attempt limits', () => {
@@ -24,22 +25,29 @@ describe('attempt limits', () => {
   const login = (email: string, password: string) =>
     call(platform, 'POST', '/metakeep/auth/login', { email, password });
 
-  it('blocks an account after 3 failed logins for the window, while other accounts still log in, then the IP after 6 calls', async () => {
+  it('blocks a guesser after 3 failed logins on an account, never the owner on their own device; then the IP after 6 calls', async () => {
     const alice = await registerUser(platform);
     const bob = await registerUser(platform);
+    // Someone on 127.0.0.2 guesses alice's password.
     for (let i = 0; i < 3; i += 1) {
-      expect(await login(alice.email, 'Wrong!pass1')).toMatchObject({
-        status: 401,
-        message: ACCOUNT_MESSAGES.invalidCredentials,
-      });
+      expect(
+        await callFrom(platform, '127.0.0.2', '/metakeep/auth/login', {
+          email: alice.email,
+          password: 'Wrong!pass1',
+        }),
+      ).toMatchObject({ status: 401, message: ACCOUNT_MESSAGES.invalidCredentials });
     }
-    // Even the right password waits for the window (~900 s) to pass.
-    const blocked = await login(alice.email, alice.password);
+    // The guesser waits for the window (~900 s), even with the right password.
+    const blocked = await callFrom(platform, '127.0.0.2', '/metakeep/auth/login', {
+      email: alice.email,
+      password: alice.password,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.message).toMatch(/^Too many attempts\. Please try again in (89\d|900) seconds$/);
 
-    expect((await login(bob.email, bob.password)).status).toBe(200);
-    expect((await login(bob.email, bob.password)).status).toBe(200);
+    // Alice, on her own device (127.0.0.1), logs in.
+    expect((await login(alice.email, alice.password)).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await login(bob.email, bob.password)).status).toBe(200);
     // Seventh login call from this IP within the minute.
     const ipBlocked = await login(bob.email, bob.password);
     expect(ipBlocked.status).toBe(429);
@@ -55,7 +63,38 @@ describe('attempt limits', () => {
     expect(rows.map((row) => Number(row.attempts))).toContain(4);
   });
 
-  it('limits OTP checks per account across codes', async () => {
+  it('takes the tries of a code one at a time: of 12 concurrent wrong guesses, 5 are judged and the rest refused, and then the right code is refused too', async () => {
+    const email = uniqueEmail();
+    expect(
+      (await call(platform, 'POST', '/admin-auth/send-verification-email', { email })).status,
+    ).toBe(200);
+    const right = await latestOtp(platform, email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    // Each guess from its own address, so only the code's own count stops them.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        callFrom(platform, `127.0.1.${i + 1}`, '/admin-auth/verify-otp', { email, otp: wrong }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect(
+      answers
+        .filter((a) => a.status === 429)
+        .every((a) => a.message === ACCOUNT_MESSAGES.otpTooManyAttempts),
+    ).toBe(true);
+    expect(
+      await callFrom(platform, '127.0.2.1', '/admin-auth/verify-otp', { email, otp: right }),
+    ).toMatchObject({ status: 429, message: ACCOUNT_MESSAGES.otpTooManyAttempts });
+    const [row] = await platform.ctx.db.query<{ attempts: number }>(
+      'SELECT attempts FROM otp_codes WHERE email = $1',
+      [email],
+    );
+    expect(Number(row!.attempts)).toBe(5);
+  });
+
+  it('limits OTP checks per account and IP across codes', async () => {
     const email = uniqueEmail();
     expect(
       (await call(platform, 'POST', '/admin-auth/send-verification-email', { email })).status,

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { findTransaction } from '../../src/chain/pipeline/transaction-repository.ts';
+import { pipelineJobs } from '../../src/chain/pipeline/pipeline.ts';
 import { createTestUser, queueTransfers } from '../helpers/accounts.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
@@ -93,25 +94,48 @@ describe('confirmations on an external chain', () => {
   });
 
   it('keeps a mined transaction QUEUED until PIPELINE_CONFIRMATIONS more blocks, then COMPLETED', async () => {
+    // No worker of its own: the test runs each pipeline step itself, so it
+    // knows the settle step has looked at the receipt when it checks.
     const platform = await startTestPlatform({
+      MODE: 'api',
       CHAIN_RPC_URL: host.ctx.chain.rpcUrl,
       CONTRACT_ADDRESSES: JSON.stringify(host.ctx.contracts),
       RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
     });
     try {
-      expect(platform.ctx.config.pipeline.confirmations).toBe(5);
-      const alice = await createTestUser(platform.ctx, { gets: '5' });
-      const [id] = await queueTransfers(platform.ctx, [alice], host.ctx.contracts.treasure, '1');
-      const { publicClient } = platform.ctx.chain;
-      // Mined: the batch has its receipt, yet the user still reads QUEUED.
-      await waitUntil(async () => (await batchReceiptBlock(platform)) !== null);
-      await new Promise((r) => setTimeout(r, 500));
-      expect((await findTransaction(platform.ctx.db, id!))!.status).toBe('SENT');
+      const { ctx } = platform;
+      expect(ctx.config.pipeline.confirmations).toBe(5);
+      const silent = { warn: () => undefined };
+      const jobs = await pipelineJobs({
+        log: silent,
+        db: ctx.db,
+        keystore: ctx.keystore,
+        chain: ctx.chain,
+        contracts: ctx.contracts,
+        config: ctx.config,
+      });
+      const step = (name: string) => jobs.find((job) => job.name === name)!.run();
+      const mine = (blocks: number) =>
+        ctx.chain.publicClient.request({
+          method: 'anvil_mine' as never,
+          params: [`0x${blocks.toString(16)}`] as never,
+        });
 
-      await publicClient.request({ method: 'anvil_mine' as never, params: ['0x5'] as never });
-      await waitUntil(
-        async () => (await findTransaction(platform.ctx.db, id!))!.status === 'COMPLETED',
-      );
+      const alice = await createTestUser(ctx, { gets: '5' });
+      const [id] = await queueTransfers(ctx, [alice], host.ctx.contracts.treasure, '1');
+      await step('relay');
+      // Mined at once (the host's Anvil mines on each transaction), yet not final.
+      const mined = await batchReceiptBlock(platform);
+      expect(mined).not.toBeNull();
+      await step('settle');
+      expect((await findTransaction(ctx.db, id!))!.status).toBe('SENT');
+      await mine(4);
+      await step('settle');
+      expect((await findTransaction(ctx.db, id!))!.status).toBe('SENT');
+      // The fifth block after it makes it final.
+      await mine(1);
+      await step('settle');
+      expect((await findTransaction(ctx.db, id!))!.status).toBe('COMPLETED');
     } finally {
       await platform.stop();
     }
@@ -127,12 +151,4 @@ async function batchReceiptBlock(platform: TestPlatform) {
     .getTransactionReceipt({ hash: rows[0].hash })
     .catch(() => null);
   return receipt?.blockNumber ?? null;
-}
-
-async function waitUntil(predicate: () => Promise<boolean>, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

@@ -1,8 +1,11 @@
 // The foundation through HTTP: health, error shape, docs, request ids and the
 // web app fallback, against the real database and a real Anvil.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema, errorResponseSchema } from '@gets/schema';
 import { startTestPlatform, WEB_APP_MARKER, type TestPlatform } from '../helpers/test-platform.ts';
+import { createTestUser, queueTransfers, waitUntilSettled } from '../helpers/accounts.ts';
+import { recordHeartbeat } from '../../src/worker/heartbeat-repository.ts';
 
 describe('platform API', () => {
   let platform: TestPlatform;
@@ -95,5 +98,85 @@ describe('platform without a worker', () => {
     expect(body.data.database.status).toBe('up');
     expect(body.data.chain.status).toBe('up');
     expect(body.data.worker.status).toBe('down');
+  });
+});
+
+describe('a worker that beats but moves nothing', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    // No pipeline runs here; a heartbeat is written as a stalled worker would.
+    platform = await startTestPlatform({ MODE: 'api', HEALTH_MAX_QUEUE_AGE_SECONDS: '2' });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('shows as a stalled queue: 503 with the reason once the oldest queued transaction is older than the bound', async () => {
+    const { ctx } = platform;
+    const worker = { workerId: randomUUID(), hostname: 'stalled', pid: 1, startedAt: new Date() };
+    await recordHeartbeat(ctx.db, worker);
+    const user = await createTestUser(ctx, { gets: '1' });
+    await queueTransfers(ctx, [user], user.address, '1');
+
+    const fresh = healthResponseSchema.parse(
+      await (await platform.request('/gs-api/health')).json(),
+    );
+    expect(fresh.data.queue).toMatchObject({ status: 'up', queued: 1 });
+    expect(fresh.data.status).toBe('up');
+
+    // Two seconds later, with the worker still beating, the queue has not moved.
+    await ctx.db.query(
+      `UPDATE chain_transactions SET created_at = created_at - interval '3 seconds' WHERE status = 'QUEUED'`,
+    );
+    await recordHeartbeat(ctx.db, worker);
+    const response = await platform.request('/gs-api/health');
+    expect(response.status).toBe(503);
+    const stalled = healthResponseSchema.parse(await response.json());
+    expect(stalled.data.worker.status).toBe('up');
+    expect(stalled.data.queue.status).toBe('down');
+    expect(stalled.data.queue.error).toMatch(
+      /^the oldest queued transaction has waited [3-9] s, more than 2 s$/,
+    );
+    expect(stalled.message).toMatch(/^Some systems are down: queue \(the oldest queued/);
+  });
+
+  it('exposes Prometheus metrics: queue depth and the oldest queued age', async () => {
+    const response = await platform.request('/gs-api/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(text).toMatch(/^gets_pipeline_queue_depth\{status="QUEUED"\} 1$/m);
+    expect(text).toMatch(/^gets_pipeline_oldest_queued_age_seconds [3-9]\.\d+$/m);
+    expect(text).toContain('# TYPE gets_pipeline_transactions_finished_total counter');
+    expect(text).toContain('# TYPE gets_pipeline_batch_size histogram');
+    expect(text).toContain('# TYPE gets_pipeline_confirmation_latency_seconds histogram');
+  });
+});
+
+describe('pipeline metrics', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('count finished transactions by action, batch sizes and confirmation latency', async () => {
+    const { ctx } = platform;
+    const users = [await createTestUser(ctx, { gets: '2' }), await createTestUser(ctx)];
+    await queueTransfers(ctx, [users[0]!], users[1]!.address, '1');
+    await queueTransfers(ctx, [users[1]!], users[0]!.address, '5'); // reverts: holds nothing yet
+    await waitUntilSettled(ctx);
+    const text = await (await platform.request('/gs-api/metrics')).text();
+    expect(text).toMatch(
+      /^gets_pipeline_transactions_finished_total\{action="transferTokens",status="COMPLETED"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^gets_pipeline_transactions_finished_total\{action="transferTokens",status="FAILED"\} 1$/m,
+    );
+    expect(text).toMatch(/^gets_pipeline_batch_size_count [1-9]\d*$/m);
+    expect(text).toMatch(/^gets_pipeline_confirmation_latency_seconds_count [1-9]\d*$/m);
+    expect(text).toMatch(/^gets_pipeline_queue_depth\{status="QUEUED"\} 0$/m);
   });
 });

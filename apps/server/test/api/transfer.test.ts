@@ -2,13 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { VALIDATION } from '@gets/schema';
+import { TOKEN_MESSAGES } from '../../src/modules/tokens/service.ts';
 import {
   createTestUser,
   postTransfer,
   getsBalance,
+  queueTransfers,
   waitForOutcome,
   type TestUser,
 } from '../helpers/accounts.ts';
+import { call } from '../helpers/account-flows.ts';
+import { consentAndRun, firstAdmin } from '../helpers/admin.ts';
 
 describe('give tokens through consent', () => {
   let platform: TestPlatform;
@@ -64,19 +69,75 @@ describe('give tokens through consent', () => {
     expect(await getsBalance(platform.ctx, alice.address)).toBe(parseUnits('75', 18));
   });
 
-  it('fails with the reason in words when the balance is too small', async () => {
-    const consent = (await (await transfer(bob, { to: alice.address, amount: '1000' })).json()) as {
-      data: { consentToken: string };
-    };
-    const queued = (await (
-      await transfer(bob, {
-        to: alice.address,
-        amount: '1000',
-        consentToken: consent.data.consentToken,
-      })
-    ).json()) as { data: { transactionId: string } };
-    const outcome = await waitForOutcome(platform.request, bob, queued.data.transactionId);
+  it('refuses more than the wallet holds, to oneself, or to a non-address, asking no consent', async () => {
+    const before = await platform.ctx.db.query('SELECT count(*)::int AS n FROM consents');
+    const over = await transfer(bob, { to: alice.address, amount: '25.000000000000000001' });
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { message: string }).message).toBe(
+      `${VALIDATION.giveTokens.exceedsBalance} (25 GETS available)`,
+    );
+    const self = await transfer(bob, { to: bob.address.toLowerCase(), amount: '1' });
+    expect(self.status).toBe(400);
+    expect(((await self.json()) as { message: string }).message).toBe(TOKEN_MESSAGES.selfTransfer);
+    const notAnAddress = await transfer(bob, { to: '0x1234', amount: '1' });
+    expect(notAnAddress.status).toBe(400);
+    expect(await platform.ctx.db.query('SELECT count(*)::int AS n FROM consents')).toEqual(before);
+  });
+
+  it('fails with the reason in words when the balance fell short after consent', async () => {
+    // Queued past the HTTP check (as when two transfers race): the chain refuses it.
+    const [id] = await queueTransfers(platform.ctx, [bob], alice.address, '1000');
+    const outcome = await waitForOutcome(platform.request, bob, id!);
     expect(outcome.status).toBe('FAILED');
     expect(outcome.failureReason).toBe('Not enough GETS: the balance is 25 GETS, 1000 GETS needed');
+  });
+
+  it("POST /token/transfer-token sends from the caller's own wallet, a user's or an admin's", async () => {
+    const admin = await firstAdmin(platform);
+    const send = (headers: Record<string, string>, body: Record<string, unknown>) =>
+      call<{ consentToken?: string; transactionId?: string }>(
+        platform,
+        'POST',
+        '/token/transfer-token',
+        body,
+        headers,
+      );
+    // The first admin's wallet got its GETS at the first start.
+    expect(await getsBalance(platform.ctx, admin.account)).toBe(parseUnits('1000000', 18));
+    const run = await consentAndRun(
+      platform,
+      'POST',
+      '/token/transfer-token',
+      { from: admin.account, to: bob.address, amount: '2.5' },
+      admin.headers,
+    );
+    expect(run.outcome.status).toBe('COMPLETED');
+    expect(await getsBalance(platform.ctx, bob.address)).toBe(parseUnits('27.5', 18));
+
+    expect(
+      await send(admin.headers, { from: alice.address, to: bob.address, amount: '1' }),
+    ).toMatchObject({
+      status: 403,
+      message: TOKEN_MESSAGES.notYourWallet,
+    });
+    expect(
+      await send(alice.authorization, { from: admin.account, to: bob.address, amount: '1' }),
+    ).toMatchObject({
+      status: 403,
+      message: TOKEN_MESSAGES.notYourWallet,
+    });
+    expect(
+      (await send(alice.authorization, { from: alice.address, to: bob.address, amount: '1' })).data
+        .consentToken,
+    ).toBeTruthy();
+    expect(
+      await send(admin.headers, { from: admin.account, to: bob.address, amount: '2000000' }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await send(admin.headers, { from: admin.account, to: admin.account, amount: '1' }),
+    ).toMatchObject({ status: 400, message: TOKEN_MESSAGES.selfTransfer });
+    expect((await send({}, { from: admin.account, to: bob.address, amount: '1' })).status).toBe(
+      401,
+    );
   });
 });

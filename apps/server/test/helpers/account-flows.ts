@@ -1,5 +1,6 @@
 // The accounts calls as the web app makes them, and the OTP read back from
 // the embedded outbox (the mail a person would open).
+import http from 'node:http';
 import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
 import type { TestPlatform } from './test-platform.ts';
 
@@ -13,7 +14,7 @@ export interface Answer<T = unknown> {
 
 export async function call<T = unknown>(
   platform: TestPlatform,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   pathname: string,
   body?: unknown,
   headers: Record<string, string> = {},
@@ -25,6 +26,46 @@ export async function call<T = unknown>(
   });
   const json = (await response.json()) as { message: string; data: T };
   return { status: response.status, message: json.message, data: json.data };
+}
+
+/**
+ * The same call from another address of this machine (127.0.0.2, ...): a
+ * second device, as the server sees it, without trusting any header.
+ */
+export function callFrom<T = unknown>(
+  platform: TestPlatform,
+  localAddress: string,
+  pathname: string,
+  body: unknown,
+): Promise<Answer<T>> {
+  const url = new URL(`/gs-api${pathname}`, platform.url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          const json = JSON.parse(text) as { message: string; data: T };
+          resolve({ status: response.statusCode ?? 0, message: json.message, data: json.data });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

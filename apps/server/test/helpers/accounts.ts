@@ -25,10 +25,10 @@ export interface TestUser {
 
 export async function createTestUser(
   ctx: AppContext,
-  options: { userType?: UserType; gets?: string } = {},
+  options: { userType?: UserType; gets?: string; email?: string } = {},
 ): Promise<TestUser> {
   const id = randomUUID();
-  const email = `user-${id.slice(0, 8)}@example.org`;
+  const email = options.email ?? `user-${id.slice(0, 8)}@example.org`;
   await insertUser(ctx.db, {
     id,
     email,
@@ -130,15 +130,45 @@ export async function statusCounts(ctx: AppContext) {
 }
 
 /** Waits until no transaction is QUEUED or SENT any more. */
-export async function waitUntilSettled(ctx: AppContext, timeoutMs = 120_000) {
+export async function waitUntilSettled(ctx: AppContext, timeoutMs = 120_000, pollMs = 200) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const counts = await countByStatus(ctx.db);
     if (counts.QUEUED === 0 && counts.SENT === 0) return counts;
-    if (Date.now() > until)
-      throw new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > until) {
+      throw new Error(
+        `not settled after ${timeoutMs} ms: ${JSON.stringify(counts)}; pending batches: ${await pendingBatchesReport(ctx)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/** What a stalled pipeline was waiting on: each pending batch beside its relayer's nonces on chain. */
+async function pendingBatchesReport(ctx: AppContext): Promise<string> {
+  const batches = await ctx.db.query<{
+    relayer: Address;
+    nonce: string;
+    attempts: number;
+    send_rejections: number;
+    send_error: string | null;
+  }>(
+    `SELECT relayer, nonce::text, jsonb_array_length(attempts) AS attempts, send_rejections, send_error
+       FROM relay_batches WHERE status = 'PENDING' ORDER BY relayer, nonce`,
+  );
+  const report = await Promise.all(
+    batches.map(async (b) => {
+      const [latest, pending] = await Promise.all(
+        (['latest', 'pending'] as const).map((blockTag) =>
+          ctx.chain.publicClient
+            .getTransactionCount({ address: b.relayer, blockTag })
+            .catch(() => 'unreachable'),
+        ),
+      );
+      return { ...b, chainNonce: { latest, pending } };
+    }),
+  );
+  return JSON.stringify(report);
 }
 
 export async function forwarderNonce(ctx: AppContext, address: Address) {

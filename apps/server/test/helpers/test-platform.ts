@@ -19,6 +19,12 @@ export interface TestPlatform extends Platform {
 
 export const WEB_APP_MARKER = 'test-web-app-index';
 
+/**
+ * The key-encryption key of test platforms started in MODE=api or worker,
+ * which must be given one (every process of a split deployment shares it).
+ */
+export const TEST_CUSTODY_KEK = 'd'.repeat(64);
+
 export async function startTestPlatform(
   env: Partial<Record<keyof Env, string>> = {},
   options: { dataDir?: string; schema?: string } = {},
@@ -45,6 +51,7 @@ export async function startTestPlatform(
     WORKER_HEARTBEAT_INTERVAL_MS: '200',
     WEB_DIST_DIR: webDistDir,
     DATABASE_URL: databaseUrl && schema ? withSchema(databaseUrl, schema) : undefined,
+    ...(env.MODE === 'api' || env.MODE === 'worker' ? { CUSTODY_KEK: TEST_CUSTODY_KEK } : {}),
     ...env,
   });
   let platform: Platform;

@@ -1,5 +1,7 @@
 // Per-account limits on login, OTP and reset calls, counted in the database so
 // they hold across API processes (the per-IP limit is @fastify/rate-limit's).
+// Guesses (a password, a code) count per account and IP together: a guesser
+// blocks themselves, never the account's owner on their own device.
 import { tooManyAttemptsMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -8,18 +10,27 @@ import { clearAttempts, countAttempt } from './attempt-repository.ts';
 
 export type AttemptScope = 'login' | 'admin-login' | 'otp-send' | 'otp-check';
 
-/** Counts this attempt for the account; refuses with 429 once the window's limit is passed. */
+/** Whose attempts count together: an account, or an account from one IP (guesses). */
+export interface AttemptSubject {
+  account: string;
+  ip?: string;
+}
+
+const keyOf = ({ account, ip }: AttemptSubject) =>
+  ip === undefined ? account.toLowerCase() : `${account.toLowerCase()} from ${ip}`;
+
+/** Counts this attempt for the subject; refuses with 429 once the window's limit is passed. */
 export async function limitAttempts(
   db: Queryable,
   config: Pick<Config, 'rateLimits'>,
   scope: AttemptScope,
-  account: string,
+  subject: AttemptSubject,
 ): Promise<void> {
   const { max, windowMs } = config.rateLimits.perAccount;
   const { attempts, retryAfterMs } = await countAttempt(
     db,
     scope,
-    account.toLowerCase(),
+    keyOf(subject),
     Math.ceil(windowMs / 1000),
   );
   if (attempts > max) {
@@ -27,7 +38,7 @@ export async function limitAttempts(
   }
 }
 
-/** A successful login starts the account's count afresh. */
-export function resetAttempts(db: Queryable, scope: AttemptScope, account: string) {
-  return clearAttempts(db, scope, account.toLowerCase());
+/** A successful login starts the subject's count afresh. */
+export function resetAttempts(db: Queryable, scope: AttemptScope, subject: AttemptSubject) {
+  return clearAttempts(db, scope, keyOf(subject));
 }

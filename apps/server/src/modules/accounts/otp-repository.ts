@@ -82,19 +82,42 @@ export async function findOtps(
   }));
 }
 
-/** Counts a wrong code against the live code; answers the attempts so far. */
-export async function recordWrongOtp(
+/**
+ * Takes one try of the newest unconsumed code of the purposes, if it is live
+ * (unexpired, fewer than maxAttempts wrong tries): a wrong code counts, a
+ * right one does not. One statement, so concurrent tries are counted one after
+ * another under the row lock. null when no try could be taken.
+ */
+export async function tryOtp(
   db: Queryable,
-  email: string,
-  purpose: OtpPurpose,
-  codeHash: string,
-): Promise<number> {
-  const rows = await db.query<{ attempts: number }>(
-    `UPDATE otp_codes SET attempts = attempts + 1
-      WHERE email = $1 AND purpose = $2 AND code_hash = $3 RETURNING attempts`,
-    [email, purpose, codeHash],
+  otp: {
+    email: string;
+    purposes: OtpPurpose[];
+    hashOf: (purpose: OtpPurpose) => string;
+    maxAttempts: number;
+  },
+): Promise<{ purpose: OtpPurpose; matched: boolean; attempts: number } | null> {
+  const rows = await db.query<{ purpose: OtpPurpose; matched: boolean; attempts: number }>(
+    `WITH newest AS (
+       SELECT email, purpose FROM otp_codes
+        WHERE email = $1 AND purpose = ANY($2::text[]) AND consumed_at IS NULL
+        ORDER BY sent_at DESC LIMIT 1)
+     UPDATE otp_codes o
+        SET attempts = o.attempts +
+              CASE WHEN o.code_hash = (CASE o.purpose WHEN 'REGISTER' THEN $3 ELSE $4 END)
+                   THEN 0 ELSE 1 END
+       FROM newest
+      WHERE o.email = newest.email AND o.purpose = newest.purpose AND o.consumed_at IS NULL
+        AND o.attempts < $5 AND o.expires_at > now()
+      RETURNING o.purpose,
+                o.code_hash = (CASE o.purpose WHEN 'REGISTER' THEN $3 ELSE $4 END) AS matched,
+                o.attempts`,
+    [otp.email, otp.purposes, otp.hashOf('REGISTER'), otp.hashOf('RESET'), otp.maxAttempts],
   );
-  return Number(rows[0]?.attempts ?? 0);
+  const row = rows[0];
+  return row
+    ? { purpose: row.purpose, matched: row.matched, attempts: Number(row.attempts) }
+    : null;
 }
 
 /** Uses the code up, if it is still live; false when another request got there first. */

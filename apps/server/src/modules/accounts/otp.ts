@@ -18,8 +18,8 @@ import {
   consumeOtp,
   deleteOtp,
   findOtps,
-  recordWrongOtp,
   replaceOtp,
+  tryOtp,
   type OtpPurpose,
 } from './otp-repository.ts';
 
@@ -63,7 +63,8 @@ function otpMail(purpose: OtpPurpose, email: string, code: string) {
 }
 
 export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose) {
-  await limitAttempts(deps.db, deps.config, 'otp-send', email);
+  // Sends count per address (a mailbox is not to be flooded), not per IP.
+  await limitAttempts(deps.db, deps.config, 'otp-send', { account: email });
   const code = generateOtp();
   const codeHash = hashOtp(purpose, email, code);
   const result = await replaceOtp(deps.db, {
@@ -90,28 +91,41 @@ export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose)
 
 /**
  * Checks a code against the newest live code of the given purposes without
- * using it up; a wrong code counts against it. Answers the purpose it matched.
+ * using it up. Each check takes one of the code's tries in a single statement
+ * (a wrong one counts), so concurrent guesses can never get past five.
+ * Answers the purpose it matched.
  */
 export async function checkOtp(
   deps: Pick<OtpDeps, 'db' | 'config'>,
   email: string,
   code: string,
   purposes: OtpPurpose[],
+  ip: string,
 ): Promise<OtpPurpose> {
-  await limitAttempts(deps.db, deps.config, 'otp-check', email);
-  const live = (await findOtps(deps.db, email, purposes)).find((otp) => !otp.consumed);
-  if (!live) throw new AppError(400, ACCOUNT_MESSAGES.otpMissing);
-  if (live.attempts >= OTP_MAX_WRONG_ATTEMPTS) {
-    throw new AppError(429, ACCOUNT_MESSAGES.otpTooManyAttempts);
-  }
-  if (live.expired) throw new AppError(400, ACCOUNT_MESSAGES.otpExpired);
-  if (hashOtp(live.purpose, email, code) !== live.codeHash) {
-    const attempts = await recordWrongOtp(deps.db, email, live.purpose, live.codeHash);
+  await limitAttempts(deps.db, deps.config, 'otp-check', { account: email, ip });
+  const tried = await tryOtp(deps.db, {
+    email,
+    purposes,
+    hashOf: (purpose) => hashOtp(purpose, email, code),
+    maxAttempts: OTP_MAX_WRONG_ATTEMPTS,
+  });
+  if (!tried) throw await whyNoTry(deps.db, email, purposes);
+  if (!tried.matched) {
     throw new AppError(400, ACCOUNT_MESSAGES.otpInvalid, {
-      attemptsLeft: Math.max(0, OTP_MAX_WRONG_ATTEMPTS - attempts),
+      attemptsLeft: Math.max(0, OTP_MAX_WRONG_ATTEMPTS - tried.attempts),
     });
   }
-  return live.purpose;
+  return tried.purpose;
+}
+
+/** Why no try was taken: no live code, too many wrong tries, or expired. */
+async function whyNoTry(db: Queryable, email: string, purposes: OtpPurpose[]) {
+  const live = (await findOtps(db, email, purposes)).find((otp) => !otp.consumed);
+  if (!live) return new AppError(400, ACCOUNT_MESSAGES.otpMissing);
+  if (live.attempts >= OTP_MAX_WRONG_ATTEMPTS) {
+    return new AppError(429, ACCOUNT_MESSAGES.otpTooManyAttempts);
+  }
+  return new AppError(400, ACCOUNT_MESSAGES.otpExpired);
 }
 
 /** Uses a checked code up inside the caller's transaction. */

@@ -16,12 +16,13 @@ import {
   registerResponseSchema,
   resetPasswordSchema,
   sendOtpRequestSchema,
+  sponsorOnChainRequestSchema,
   updateProfileSchema,
   userResponseSchema,
   verifyOtpRequestSchema,
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
-import { actorOf, requireUser } from '../../http/auth.ts';
+import { actorOf, requireSponsor, requireUser } from '../../http/auth.ts';
 import { perIpLimit } from './rate-limits.ts';
 import * as accounts from './service.ts';
 
@@ -92,7 +93,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         message: ACCOUNT_MESSAGES.otpVerified,
-        data: await accounts.verifyOtp(ctx, request.body.email, request.body.otp),
+        data: await accounts.verifyOtp(ctx, request.body.email, request.body.otp, request.ip),
       }),
     );
 
@@ -108,7 +109,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await accounts.resetPassword(ctx, request.body);
+        await accounts.resetPassword(ctx, request.body, request.ip);
         return { message: ACCOUNT_MESSAGES.passwordReset, data: null };
       },
     );
@@ -126,7 +127,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await accounts.register(ctx, request.body);
+        const data = await accounts.register(ctx, request.body, request.ip);
         return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, data });
       },
     );
@@ -134,7 +135,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/metakeep/register-onchain',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags: ['accounts'],
           summary:
@@ -157,6 +158,27 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/metakeep/sponsor',
+      {
+        onRequest: requireSponsor(ctx),
+        schema: {
+          tags: ['accounts'],
+          summary:
+            "A sponsor's on-chain registration (the spec's body: email, the caller's own): without consentToken asks for consent, with it queues",
+          body: sponsorOnChainRequestSchema,
+          response: { 200: actionResponseSchema, ...errors, 410: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const data = await accounts.registerSponsorOnChain(ctx, actorOf(request), request.body);
+        return {
+          message: 'consentToken' in data ? 'Consent required' : ACCOUNT_MESSAGES.onChainQueued,
+          data,
+        };
+      },
+    );
+
+    app.post(
       '/metakeep/auth/login',
       {
         config: limited,
@@ -169,14 +191,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         message: ACCOUNT_MESSAGES.loggedIn,
-        data: await accounts.login(ctx, request.body),
+        data: await accounts.login(ctx, request.body, request.ip),
       }),
     );
 
     app.post(
       '/user/logout',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags: ['accounts'],
           summary: 'Ends this session on the server',
@@ -192,7 +214,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/user/me',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags: ['accounts'],
           summary: 'The signed-in user as stored now',
@@ -205,7 +227,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/user/updateProfile',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags: ['accounts'],
           summary: 'Changes full name and picture of the signed-in user (id must be their own)',
@@ -222,7 +244,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/user/isApproved',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags: ['accounts'],
           summary: 'Whether the signed-in sponsor is approved by an administrator',

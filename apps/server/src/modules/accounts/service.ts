@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES, SERVER_MESSAGES, type UserType } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { consentOrQueue, requestConsent } from '../../custody/consent.ts';
-import type { Actor } from '../../http/auth.ts';
+import { AUTH_MESSAGES, type Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitAttempts, resetAttempts } from './attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
@@ -45,8 +45,8 @@ export async function sendResetEmail(deps: Deps, email: string) {
 }
 
 /** POST /admin-auth/verify-otp: checks the newest code of either purpose; does not use it up. */
-export async function verifyOtp(deps: Deps, email: string, otp: string) {
-  const purpose = await checkOtp(deps, email, otp, ['REGISTER', 'RESET']);
+export async function verifyOtp(deps: Deps, email: string, otp: string, ip: string) {
+  const purpose = await checkOtp(deps, email, otp, ['REGISTER', 'RESET'], ip);
   return { email, purpose };
 }
 
@@ -54,8 +54,9 @@ export async function verifyOtp(deps: Deps, email: string, otp: string) {
 export async function resetPassword(
   deps: Deps,
   input: { email: string; otp: string; password: string },
+  ip: string,
 ) {
-  await checkOtp(deps, input.email, input.otp, ['RESET']);
+  await checkOtp(deps, input.email, input.otp, ['RESET'], ip);
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw new AppError(404, SERVER_MESSAGES.emailNotRegistered);
   const passwordHash = await hashPassword(input.password);
@@ -64,7 +65,7 @@ export async function resetPassword(
     await setUserPassword(tx, user.id, passwordHash);
     await revokeSubjectSessions(tx, 'user', user.id);
   });
-  await resetAttempts(deps.db, 'login', input.email);
+  await resetAttempts(deps.db, 'login', { account: input.email, ip });
 }
 
 export interface RegisterInput {
@@ -82,12 +83,12 @@ export interface RegisterInput {
  * wallet, the session and the consent for the on-chain registration are made
  * in one transaction, so a failure leaves no half account and the code unused.
  */
-export async function register(deps: Deps, input: RegisterInput) {
+export async function register(deps: Deps, input: RegisterInput, ip: string) {
   // The spec's redirecting answer first: such an email goes to /login.
   if (await findUserByEmail(deps.db, input.email)) {
     throw new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
   }
-  await checkOtp(deps, input.email, input.otp, ['REGISTER']);
+  await checkOtp(deps, input.email, input.otp, ['REGISTER'], ip);
   if (await isUserNameTaken(deps.db, input.userName)) {
     throw new AppError(409, ACCOUNT_MESSAGES.userNameTaken);
   }
@@ -150,13 +151,34 @@ export async function registerOnChain(deps: Deps, actor: Actor, consentToken: st
   return consentOrQueue(deps.db, actor, { type: 'registerUser' }, consentToken);
 }
 
+/**
+ * POST /metakeep/sponsor: the spec's on-chain registration call of a sponsor,
+ * the same registerUser action as /metakeep/register-onchain, for a sponsor
+ * and with their own email in the body.
+ */
+export async function registerSponsorOnChain(
+  deps: Deps,
+  actor: Actor,
+  input: { email: string; consentToken?: string | undefined },
+) {
+  const user = await requireUserRow(deps, actor.id);
+  if (user.email.toLowerCase() !== input.email.toLowerCase()) {
+    throw new AppError(403, ACCOUNT_MESSAGES.emailNotYours);
+  }
+  if (user.userType !== 'SPONSOR') throw new AppError(403, ACCOUNT_MESSAGES.sponsorsOnly);
+  return registerOnChain(deps, actor, input.consentToken);
+}
+
 /** POST /metakeep/auth/login: the same answer for an unknown email and a wrong password. */
-export async function login(deps: Deps, input: { email: string; password: string }) {
-  await limitAttempts(deps.db, deps.config, 'login', input.email);
+export async function login(deps: Deps, input: { email: string; password: string }, ip: string) {
+  const subject = { account: input.email, ip };
+  await limitAttempts(deps.db, deps.config, 'login', subject);
   const found = await findUserCredentials(deps.db, input.email);
   const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
   if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
-  await resetAttempts(deps.db, 'login', input.email);
+  // Said only to the one who knows the password.
+  if (found.user.bannedAt) throw new AppError(403, AUTH_MESSAGES.banned);
+  await resetAttempts(deps.db, 'login', subject);
   const session = await createSession(
     deps.db,
     { kind: 'user', id: found.user.id },
@@ -183,17 +205,25 @@ export async function me(deps: Pick<Deps, 'db'>, actor: Actor) {
   return toUserView(await requireUserRow(deps, actor.id));
 }
 
-/** POST /user/updateProfile: full name and picture only, and only one's own. */
+/** POST /user/updateProfile: full name, picture and reminder emails only, and only one's own. */
 export async function updateProfile(
   deps: Pick<Deps, 'db'>,
   actor: Actor,
-  input: { id: string; fullName: string; profilePic?: string | null | undefined },
+  input: {
+    id: string;
+    fullName: string;
+    profilePic?: string | null | undefined;
+    emailClaimReminder?: boolean | undefined;
+    emailApplicationDigest?: boolean | undefined;
+  },
 ) {
   if (input.id !== actor.id) throw new AppError(403, ACCOUNT_MESSAGES.profileNotYours);
   await requireUserRow(deps, actor.id);
   await updateUserProfile(deps.db, actor.id, {
     fullName: input.fullName,
     profilePic: input.profilePic,
+    emailClaimReminder: input.emailClaimReminder,
+    emailApplicationDigest: input.emailApplicationDigest,
   });
   return toUserView(await requireUserRow(deps, actor.id));
 }

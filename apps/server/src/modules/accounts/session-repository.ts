@@ -1,11 +1,30 @@
 import type { Queryable } from '../../db/database.ts';
 
+/**
+ * Channel on which every revocation is announced (payload: the token's hash),
+ * from whichever process revoked it, so every process closes what the session
+ * had open (its status streams).
+ */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+
 export type SubjectKind = 'user' | 'admin';
 
 export interface SessionRow {
   subjectKind: SubjectKind;
   subjectId: string;
   expiresAt: Date;
+  /**
+   * Why the subject may no longer act although the session lives: a banned
+   * user, or an admin whose role is being revoked or was revoked.
+   */
+  blocked: 'banned' | 'removed' | null;
+  /** A user's SPONSOR or EARNER; null for an admin. */
+  userType: 'SPONSOR' | 'EARNER' | null;
+  /** A user's review status (a sponsor acts only once APPROVED); null for an admin. */
+  userStatus: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+  /** The subject's email and custodial wallet, so a call about them needs no second read. */
+  email: string;
+  account: `0x${string}` | null;
 }
 
 export async function insertSession(
@@ -27,9 +46,21 @@ export async function findLiveSession(
     subject_kind: SubjectKind;
     subject_id: string;
     expires_at: Date | string;
+    blocked: 'banned' | 'removed' | null;
+    user_type: 'SPONSOR' | 'EARNER' | null;
+    user_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
+    email: string;
+    account: `0x${string}` | null;
   }>(
-    `SELECT subject_kind, subject_id, expires_at FROM sessions
-      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
+    `SELECT s.subject_kind, s.subject_id, s.expires_at, u.user_type, u.status AS user_status,
+            COALESCE(u.email, a.email) AS email, COALESCE(u.account, a.account) AS account,
+            CASE WHEN u.banned_at IS NOT NULL THEN 'banned'
+                 WHEN a.role_status IN ('PROPOSED', 'REVOKING', 'REMOVED') THEN 'removed'
+            END AS blocked
+       FROM sessions s
+       LEFT JOIN users u ON s.subject_kind = 'user' AND u.id = s.subject_id
+       LEFT JOIN admins a ON s.subject_kind = 'admin' AND a.id = s.subject_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [tokenHash],
   );
   const row = rows[0];
@@ -38,26 +69,37 @@ export async function findLiveSession(
         subjectKind: row.subject_kind,
         subjectId: row.subject_id,
         expiresAt: new Date(row.expires_at),
+        blocked: row.blocked,
+        userType: row.user_type,
+        userStatus: row.user_status,
+        email: row.email,
+        account: row.account,
       }
     : null;
 }
 
 export async function revokeSessionByHash(db: Queryable, tokenHash: string): Promise<void> {
   await db.query(
-    'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
-    [tokenHash],
+    `WITH revoked AS (
+       UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL
+       RETURNING token_hash)
+     SELECT pg_notify($2, token_hash) FROM revoked`,
+    [tokenHash, SESSION_REVOKED_CHANNEL],
   );
 }
 
-/** Ends every live session of one user or admin (after a password reset). */
+/** Ends every live session of one user or admin (a password reset, a ban). */
 export async function revokeSubjectSessions(
   db: Queryable,
   subjectKind: SubjectKind,
   subjectId: string,
 ): Promise<void> {
   await db.query(
-    `UPDATE sessions SET revoked_at = now()
-      WHERE subject_kind = $1 AND subject_id = $2 AND revoked_at IS NULL`,
-    [subjectKind, subjectId],
+    `WITH revoked AS (
+       UPDATE sessions SET revoked_at = now()
+        WHERE subject_kind = $1 AND subject_id = $2 AND revoked_at IS NULL
+       RETURNING token_hash)
+     SELECT pg_notify($3, token_hash) FROM revoked`,
+    [subjectKind, subjectId, SESSION_REVOKED_CHANNEL],
   );
 }

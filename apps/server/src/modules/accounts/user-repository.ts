@@ -16,6 +16,11 @@ export interface User {
   account: `0x${string}` | null;
   onChainId: string | null;
   createdAt: Date;
+  /** Set while an admin's ban holds: no login, no calls. */
+  bannedAt: Date | null;
+  /** Reminder emails wanted (migration 0061; both on by default). */
+  emailClaimReminder: boolean;
+  emailApplicationDigest: boolean;
 }
 
 interface UserRow {
@@ -31,10 +36,14 @@ interface UserRow {
   account: `0x${string}` | null;
   on_chain_id: string | null;
   created_at: Date | string;
+  banned_at: Date | string | null;
+  email_claim_reminder: boolean;
+  email_application_digest: boolean;
 }
 
 const COLUMNS = `id, email, full_name, user_name, user_type, status, is_verified, email_verified,
-  profile_pic, account, on_chain_id::text, created_at`;
+  profile_pic, account, on_chain_id::text, created_at, banned_at, email_claim_reminder,
+  email_application_digest`;
 
 const toUser = (row: UserRow): User => ({
   id: row.id,
@@ -49,6 +58,9 @@ const toUser = (row: UserRow): User => ({
   account: row.account,
   onChainId: row.on_chain_id,
   createdAt: new Date(row.created_at),
+  bannedAt: row.banned_at ? new Date(row.banned_at) : null,
+  emailClaimReminder: row.email_claim_reminder,
+  emailApplicationDigest: row.email_application_digest,
 });
 
 export async function insertUser(
@@ -87,6 +99,35 @@ export async function findUserById(db: Queryable, id: string): Promise<User | nu
   return rows[0] ? toUser(rows[0]) : null;
 }
 
+/** The user whose custodial wallet this is (any letter case). */
+export async function findUserByAccount(db: Queryable, account: string): Promise<User | null> {
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE lower(account) = lower($1)`,
+    [account],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/**
+ * Sponsors in a status, for the admin console: pending ones oldest first (a
+ * queue), approved and rejected ones newest first; `search` is a
+ * case-insensitive part of the full name.
+ */
+export async function listSponsors(
+  db: Queryable,
+  status: 'PENDING' | 'APPROVED' | 'REJECTED',
+  search?: string,
+): Promise<User[]> {
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users
+      WHERE user_type = 'SPONSOR' AND status = $1
+        AND ($2::text IS NULL OR strpos(lower(full_name), lower($2::text)) > 0)
+      ORDER BY created_at ${status === 'PENDING' ? 'ASC' : 'DESC'}, id`,
+    [status, search || null],
+  );
+  return rows.map(toUser);
+}
+
 export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
   const rows = await db.query<UserRow>(
     `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`,
@@ -119,21 +160,49 @@ export async function setUserPassword(db: Queryable, id: string, passwordHash: s
   ]);
 }
 
-/** The profile fields a user may change; undefined leaves the picture as it is. */
+/**
+ * The profile fields a user may change; undefined leaves the picture, or a
+ * reminder switch, as it is.
+ */
 export async function updateUserProfile(
   db: Queryable,
   id: string,
-  profile: { fullName: string; profilePic: string | null | undefined },
+  profile: {
+    fullName: string;
+    profilePic: string | null | undefined;
+    emailClaimReminder?: boolean | undefined;
+    emailApplicationDigest?: boolean | undefined;
+  },
 ): Promise<void> {
-  if (profile.profilePic === undefined) {
-    await db.query('UPDATE users SET full_name = $2, updated_at = now() WHERE id = $1', [
+  await db.query(
+    `UPDATE users SET full_name = $2,
+            profile_pic = CASE WHEN $3 THEN $4 ELSE profile_pic END,
+            email_claim_reminder = COALESCE($5, email_claim_reminder),
+            email_application_digest = COALESCE($6, email_application_digest),
+            updated_at = now()
+      WHERE id = $1`,
+    [
       id,
       profile.fullName,
-    ]);
-  } else {
-    await db.query(
-      'UPDATE users SET full_name = $2, profile_pic = $3, updated_at = now() WHERE id = $1',
-      [id, profile.fullName, profile.profilePic],
-    );
-  }
+      profile.profilePic !== undefined,
+      profile.profilePic ?? null,
+      profile.emailClaimReminder ?? null,
+      profile.emailApplicationDigest ?? null,
+    ],
+  );
+}
+
+/** The users with any of these emails or wallet addresses (any case), for bulk look-ups. */
+export async function findUsersByEmailsOrAccounts(
+  db: Queryable,
+  emails: string[],
+  accounts: string[],
+): Promise<User[]> {
+  if (emails.length === 0 && accounts.length === 0) return [];
+  const rows = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users
+      WHERE lower(email) = ANY($1::text[]) OR lower(account) = ANY($2::text[])`,
+    [emails.map((e) => e.toLowerCase()), accounts.map((a) => a.toLowerCase())],
+  );
+  return rows.map(toUser);
 }

@@ -15,5 +15,7 @@ export function toUserView(user: User): AccountUser {
     profilePic: user.profilePic,
     account: user.account,
     onChainId: user.onChainId,
+    emailClaimReminder: user.emailClaimReminder,
+    emailApplicationDigest: user.emailApplicationDigest,
   };
 }

@@ -8,18 +8,23 @@ import {
   adminLoginSchema,
   adminLoginSecretCheckResponseSchema,
   adminLoginSecretCheckSchema,
+  acceptInvitationRequestSchema,
   emptyResponseSchema,
   errorResponseSchema,
+  invitationRequestSchema,
+  invitationResponseSchema,
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin } from '../../http/auth.ts';
 import { perIpLimit } from '../accounts/rate-limits.ts';
+import { acceptInvitation, checkInvitation, INVITATION_MESSAGES } from './invitations.ts';
 import { adminLogin, adminLogout, isAdminLoginSecret } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
+  404: errorResponseSchema,
   429: errorResponseSchema,
 };
 
@@ -46,6 +51,7 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ctx,
             request.body,
             typeof header === 'string' ? header : undefined,
+            request.ip,
           ),
         };
       },
@@ -54,7 +60,7 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/admin/logout',
       {
-        preHandler: requireAdmin(ctx),
+        onRequest: requireAdmin(ctx),
         schema: {
           tags: ['admin'],
           summary: 'Ends this admin session on the server',
@@ -81,6 +87,47 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const ok = await isAdminLoginSecret(ctx, request.body.secret);
         return { message: ok ? 'Admin login available' : 'Not the admin login link', data: ok };
+      },
+    );
+
+    app.post(
+      '/admin/invitation',
+      {
+        config: limited,
+        schema: {
+          tags: ['admin'],
+          summary: 'Which email an admin invitation link is for (the link is not used up)',
+          body: invitationRequestSchema,
+          response: { 200: invitationResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: 'Admin invitation',
+        data: await checkInvitation(ctx, request.body.token),
+      }),
+    );
+
+    app.post(
+      '/admin/invitation/accept',
+      {
+        config: limited,
+        schema: {
+          tags: ['admin'],
+          summary: `An invited admin sets a password and is signed in (uses the invitation; send the admin login secret in the ${ADMIN_LOGIN_SECRET_HEADER} header)`,
+          body: acceptInvitationRequestSchema,
+          response: { 200: adminLoginResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const header = request.headers[ADMIN_LOGIN_SECRET_HEADER];
+        return {
+          message: INVITATION_MESSAGES.accepted,
+          data: await acceptInvitation(
+            ctx,
+            request.body,
+            typeof header === 'string' ? header : undefined,
+          ),
+        };
       },
     );
   };

@@ -2,7 +2,6 @@
 // never reaches an admin call; the login also needs the secret of the
 // /admin/login#<secret> link the first start printed.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { platformSettingsAbi } from '@gets/contracts';
 import { ACCOUNT_MESSAGES, type AdminDetails } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -10,17 +9,19 @@ import { AppError } from '../../http/errors.ts';
 import { limitAttempts, resetAttempts } from '../accounts/attempt-limits.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { createSession, revokeSession } from '../accounts/sessions.ts';
+import { readPeriods } from '../admin/periods.ts';
 import { findAdminCredentials, type Admin } from './admin-repository.ts';
 import { ADMIN_LOGIN_SECRET_SETTING } from './first-admin.ts';
 import { findSetting } from './settings-repository.ts';
 
 export const ADMIN_MESSAGES = {
   secretMissing: 'Admin login is only available from the admin login link',
+  removed: 'This admin account has been removed',
 } as const;
 
 type Deps = Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts'>;
 
-async function loginSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string | null> {
+export async function loginSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string | null> {
   return deps.config.adminLoginSecret ?? (await findSetting(deps.db, ADMIN_LOGIN_SECRET_SETTING));
 }
 
@@ -32,26 +33,13 @@ export async function isAdminLoginSecret(deps: Pick<Deps, 'db' | 'config'>, give
   return secret !== null && timingSafeEqual(digest(secret), digest(given));
 }
 
-/** The periods of spec section 3's admin session, read from the settings contract (days). */
-async function adminDetails(deps: Deps, admin: Admin): Promise<AdminDetails> {
-  const read = (functionName: 'claimPeriod' | 'approvalPeriod' | 'lockPeriod') =>
-    deps.chain.publicClient.readContract({
-      address: deps.contracts.settings,
-      abi: platformSettingsAbi,
-      functionName,
-    });
-  const [claimPeriod, approvalPeriod, lockPeriod] = await Promise.all([
-    read('claimPeriod'),
-    read('approvalPeriod'),
-    read('lockPeriod'),
-  ]);
+/** The admin session's details (spec section 3); periods read from the settings contract (days). */
+export async function adminDetails(deps: Deps, admin: Admin): Promise<AdminDetails> {
   return {
     _id: admin.id,
     email: admin.email,
     account: admin.account,
-    claimPeriod: Number(claimPeriod),
-    approvalPeriod: Number(approvalPeriod),
-    lockPeriod: Number(lockPeriod),
+    ...(await readPeriods(deps)),
   };
 }
 
@@ -60,15 +48,21 @@ export async function adminLogin(
   deps: Deps,
   input: { email: string; password: string },
   secret: string | undefined,
+  ip: string,
 ) {
   if (!secret || !(await isAdminLoginSecret(deps, secret))) {
     throw new AppError(403, ADMIN_MESSAGES.secretMissing);
   }
-  await limitAttempts(deps.db, deps.config, 'admin-login', input.email);
+  const subject = { account: input.email, ip };
+  await limitAttempts(deps.db, deps.config, 'admin-login', subject);
   const found = await findAdminCredentials(deps.db, input.email);
   const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
   if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
-  await resetAttempts(deps.db, 'admin-login', input.email);
+  // Only admins whose role is granted or being granted sign in.
+  if (found.admin.roleStatus !== 'ACTIVE' && found.admin.roleStatus !== 'GRANTING') {
+    throw new AppError(403, ADMIN_MESSAGES.removed);
+  }
+  await resetAttempts(deps.db, 'admin-login', subject);
   const session = await createSession(
     deps.db,
     { kind: 'admin', id: found.admin.id },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, healthResponseSchema } from '@gets/schema';
+import { errorResponseSchema, healthResponseSchema, type HealthData } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { checkHealth } from './service.ts';
 
@@ -23,8 +23,31 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const up = health.status === 'up';
         return reply
           .status(up ? 200 : 503)
-          .send({ message: up ? 'All systems up' : 'Some systems are down', data: health });
+          .send({ message: up ? 'All systems up' : downMessage(health), data: health });
+      },
+    );
+
+    app.get(
+      '/metrics',
+      {
+        schema: {
+          tags: ['platform'],
+          summary:
+            'Prometheus metrics: queue depth, oldest queued age, finished transactions by action, batch sizes, confirmation latency',
+        },
+      },
+      async (_request, reply) => {
+        const body = await ctx.metrics.registry.metrics();
+        return reply.type(ctx.metrics.registry.contentType).send(body);
       },
     );
   };
+}
+
+/** "Some systems are down: queue (the oldest queued transaction has waited 130 s, ...)" */
+function downMessage(health: HealthData): string {
+  const down = (['database', 'chain', 'worker', 'queue'] as const)
+    .filter((part) => health[part].status === 'down')
+    .map((part) => `${part}${health[part].error ? ` (${health[part].error})` : ''}`);
+  return `Some systems are down: ${down.join('; ')}`;
 }

@@ -1,19 +1,47 @@
-// Reports whether the database, the chain and a background worker are up.
+// Reports whether the database, the chain, a background worker and the
+// transaction queue are up. A worker that beats but moves nothing still shows:
+// the oldest queued transaction gets too old.
 import type { HealthData } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
+import { queueStats } from '../../chain/pipeline/transaction-repository.ts';
 import { latestHeartbeat } from '../../worker/heartbeat-repository.ts';
 import { HEARTBEAT_STALE_INTERVALS } from '../../worker/worker.ts';
 
 const CHECK_TIMEOUT_MS = 3000;
 
 export async function checkHealth(ctx: AppContext): Promise<HealthData> {
-  const [database, chain, worker] = await Promise.all([
+  const [database, chain, worker, queue] = await Promise.all([
     checkDatabase(ctx),
     checkChain(ctx),
     checkWorker(ctx),
+    checkQueue(ctx),
   ]);
-  const allUp = database.status === 'up' && chain.status === 'up' && worker.status === 'up';
-  return { status: allUp ? 'up' : 'down', database, chain, worker };
+  const allUp = [database, chain, worker, queue].every((part) => part.status === 'up');
+  return { status: allUp ? 'up' : 'down', database, chain, worker, queue };
+}
+
+async function checkQueue(ctx: AppContext): Promise<HealthData['queue']> {
+  try {
+    const stats = await withTimeout(queueStats(ctx.db));
+    const oldestQueuedAgeSeconds = Math.round(stats.oldestQueuedAgeMs) / 1000;
+    const view = { queued: stats.queued, sent: stats.sent, oldestQueuedAgeSeconds };
+    const bound = ctx.config.health.maxQueueAgeMs;
+    return stats.oldestQueuedAgeMs <= bound
+      ? { status: 'up', ...view }
+      : {
+          status: 'down',
+          ...view,
+          error: `the oldest queued transaction has waited ${Math.round(oldestQueuedAgeSeconds)} s, more than ${bound / 1000} s`,
+        };
+  } catch (error) {
+    return {
+      status: 'down',
+      queued: null,
+      sent: null,
+      oldestQueuedAgeSeconds: null,
+      error: messageOf(error),
+    };
+  }
 }
 
 async function checkDatabase(ctx: AppContext): Promise<HealthData['database']> {

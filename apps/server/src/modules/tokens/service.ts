@@ -1,33 +1,107 @@
-import { parseUnits } from 'viem';
-import { TOKEN } from '@gets/schema';
+// Give tokens: GETS sent from a custodial wallet, through consent. Users send
+// with POST /token/transfer-token/metakeep (their email), users and admins
+// with POST /token/transfer-token (from must be their own wallet).
+import { platformSettingsAbi } from '@gets/contracts';
+import {
+  formatGets,
+  TOKEN,
+  toBaseUnits,
+  TRANSFER_MESSAGES,
+  VALIDATION,
+  type PlatformInfo,
+} from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { findUserById } from '../accounts/user-repository.ts';
+import { walletUnitsOf } from '../staking/balances.ts';
 
 export const TOKEN_MESSAGES = {
   emailMismatch: 'The email does not belong to your account',
-  selfTransfer: 'You cannot send tokens to your own wallet',
+  notYourWallet: 'You can only send tokens from your own wallet',
+  noWallet: 'Your account has no wallet yet',
+  selfTransfer: TRANSFER_MESSAGES.selfTransfer,
+  exceedsBalance: VALIDATION.giveTokens.exceedsBalance,
 } as const;
 
-/** Give tokens: a user sends GETS from their custodial wallet, through consent. */
-export async function transferTokens(
-  ctx: AppContext,
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts'>;
+
+/** The caller's own wallet: a user's, or an admin's (made from a user's wallet, that one). */
+function walletOf(actor: Actor) {
+  if (!actor.account) throw new AppError(409, TOKEN_MESSAGES.noWallet);
+  return actor.account;
+}
+
+/**
+ * The transfer both endpoints queue: never to oneself, never more than the
+ * wallet holds when consent is asked (the chain would refuse it later anyway;
+ * this says so at once).
+ */
+async function transferFrom(
+  ctx: Deps,
   actor: Actor,
-  input: { to: string; amount: string; email: string; consentToken?: string | undefined },
+  from: `0x${string}`,
+  input: { to: string; amount: string; consentToken?: string | undefined },
 ) {
-  const user = await findUserById(ctx.db, actor.id);
-  if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
-    throw new AppError(403, TOKEN_MESSAGES.emailMismatch);
-  }
-  if (user.account && user.account.toLowerCase() === input.to.toLowerCase()) {
+  if (from.toLowerCase() === input.to.toLowerCase()) {
     throw new AppError(400, TOKEN_MESSAGES.selfTransfer);
+  }
+  const units = toBaseUnits(input.amount);
+  // Said when consent is asked; between consent and submit the chain is the
+  // judge (an overdraft then fails alone, with the token's reason).
+  const held = input.consentToken ? units : await walletUnitsOf(ctx, from);
+  if (units > held) {
+    throw new AppError(
+      400,
+      `${TOKEN_MESSAGES.exceedsBalance} (${formatGets(held)} ${TOKEN.symbol} available)`,
+    );
   }
   const action = {
     type: 'transferTokens' as const,
     to: input.to as `0x${string}`,
-    amount: parseUnits(input.amount, TOKEN.decimals).toString(),
+    amount: units.toString(),
   };
   return consentOrQueue(ctx.db, actor, action, input.consentToken);
+}
+
+/** POST /token/transfer-token/metakeep: a user sends GETS (the spec's body, with their email). */
+export async function transferTokens(
+  ctx: Deps,
+  actor: Actor,
+  input: { to: string; amount: string; email: string; consentToken?: string | undefined },
+) {
+  if (actor.email.toLowerCase() !== input.email.toLowerCase()) {
+    throw new AppError(403, TOKEN_MESSAGES.emailMismatch);
+  }
+  return transferFrom(ctx, actor, walletOf(actor), input);
+}
+
+/** POST /token/transfer-token: a user or an admin sends GETS; `from` must be their own wallet. */
+export async function transferFromWallet(
+  ctx: Deps,
+  actor: Actor,
+  input: { from: string; to: string; amount: string; consentToken?: string | undefined },
+) {
+  const own = walletOf(actor);
+  if (own.toLowerCase() !== input.from.toLowerCase()) {
+    throw new AppError(403, TOKEN_MESSAGES.notYourWallet);
+  }
+  return transferFrom(ctx, actor, own, input);
+}
+
+/** GET /platform: the runtime settings the web app reads (public). */
+export async function platformInfo(
+  ctx: Pick<AppContext, 'config' | 'chain' | 'contracts'>,
+): Promise<PlatformInfo> {
+  const treasuryAddress = await ctx.chain.publicClient.readContract({
+    address: ctx.contracts.settings,
+    abi: platformSettingsAbi,
+    functionName: 'treasury',
+  });
+  return {
+    exchangeUrl: ctx.config.exchangeUrl,
+    chainId: ctx.chain.chain.id,
+    tokenAddress: ctx.contracts.token,
+    treasuryAddress,
+  };
 }

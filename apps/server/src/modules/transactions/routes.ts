@@ -8,16 +8,24 @@ import {
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireActor } from '../../http/auth.ts';
+import { hashToken, resolveSession } from '../accounts/sessions.ts';
 import { toStatus, transactionStatusOf } from './service.ts';
 
 const KEEP_ALIVE_MS = 15_000;
+/**
+ * How often an open stream checks that its session still lives: expiry, and
+ * any revocation whose notice was missed (a lost LISTEN connection).
+ */
+export const STREAM_SESSION_CHECK_MS = 30_000;
+/** setTimeout's longest delay; a later expiry is left to the periodic check. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/metakeep/transaction',
       {
-        preHandler: requireActor(ctx),
+        onRequest: requireActor(ctx),
         schema: {
           tags: ['transactions'],
           summary: 'Status of one of your transactions: QUEUED, COMPLETED or FAILED',
@@ -38,7 +46,7 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/metakeep/transaction/stream',
       {
-        preHandler: requireActor(ctx),
+        onRequest: requireActor(ctx),
         schema: {
           tags: ['transactions'],
           summary: 'Server-sent events: one "status" event per change of your transactions',
@@ -59,10 +67,38 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           res.write(`event: status\ndata: ${JSON.stringify(toStatus(ctx, transaction))}\n\n`);
         });
         const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-        request.raw.on('close', () => {
+        // The stream ends with its session: revoked anywhere (logout, reset,
+        // ban), or expired. The client sees the stream end, reconnects, and
+        // is refused with 401.
+        let ended = false;
+        const cleanup = () => {
+          if (ended) return;
+          ended = true;
           clearInterval(keepAlive);
+          clearInterval(recheck);
+          clearTimeout(expiry);
+          unwatch();
           unsubscribe();
-        });
+        };
+        const end = () => {
+          cleanup();
+          res.end();
+        };
+        const unwatch = ctx.sessionEvents.watch(hashToken(actor.token), end);
+        const expiry = setTimeout(
+          end,
+          Math.min(MAX_TIMER_MS, Math.max(0, actor.expiresAt.getTime() - Date.now())),
+        );
+        const recheck = setInterval(() => {
+          resolveSession(ctx.db, actor.token).then(
+            (session) => {
+              if (!session || session.blocked) end();
+            },
+            () => undefined,
+          );
+        }, STREAM_SESSION_CHECK_MS);
+        request.raw.on('close', cleanup);
+        res.on('close', cleanup);
       },
     );
   };

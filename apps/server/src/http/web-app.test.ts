@@ -1,0 +1,88 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp, withPageMeta } from './web-app.ts';
+
+const INDEX = '<!doctype html><html><head><title>GETS</title></head><body></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+describe('the served web app', () => {
+  let app: FastifyInstance;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    // As the build writes them: each file with its .br and .gz copies.
+    for (const [name, text] of [
+      ['index.html', INDEX],
+      ['assets/index-abc.js', SCRIPT],
+    ] as const) {
+      await fs.writeFile(path.join(dist, name), text);
+      await fs.writeFile(path.join(dist, `${name}.br`), brotliCompressSync(text));
+      await fs.writeFile(path.join(dist, `${name}.gz`), gzipSync(text));
+    }
+    app = Fastify();
+    await registerWebApp(app, dist, async (pathname) =>
+      pathname === '/badge/7' ? { title: 'Zebra Care', description: 'Cares for zebras' } : null,
+    );
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends a hashed asset brotli-compressed to a browser that accepts it, cached for good', async () => {
+    const answer = await app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(SCRIPT);
+    expect(answer.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const answer = await app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body).toBe(SCRIPT);
+  });
+
+  it('answers index.html, never cached, for a path of the browser router', async () => {
+    const answer = await app.inject({ url: '/dashboard?menu=dash' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body).toBe(INDEX);
+  });
+
+  it('gives a badge page its own title for link previews', async () => {
+    const answer = await app.inject({ url: '/badge/7' });
+    expect(answer.body).toContain('<title>Zebra Care</title>');
+    expect(answer.body).toContain('<meta property="og:title" content="Zebra Care" />');
+  });
+
+  it('answers an unknown API path 404 in JSON, not the page', async () => {
+    const answer = await app.inject({ url: '/gs-api/nothing-here' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({ data: null });
+  });
+
+  it('escapes what a badge title could inject into the page head', () => {
+    const page = withPageMeta(
+      INDEX,
+      { title: '"><script>x</script>', description: 'd' },
+      'http://h/b',
+    );
+    expect(page).not.toContain('<script>x');
+    expect(page).toContain('&quot;&gt;&lt;script&gt;');
+  });
+});

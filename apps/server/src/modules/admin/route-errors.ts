@@ -1,0 +1,13 @@
+import { errorResponseSchema } from '@gets/schema';
+
+/** The refusals every admin call can answer. */
+export const adminErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** Chain action endpoints may also find the consent token spent or expired. */
+export const actionErrors = { ...adminErrors, 410: errorResponseSchema };

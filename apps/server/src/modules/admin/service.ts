@@ -1,0 +1,141 @@
+// The admin console's rules over sponsors: deciding on a profile, verifying,
+// banning, and the lists the console shows.
+import type { ActiveSponsor, AdminSponsor } from '@gets/schema';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { revokeSubjectSessions } from '../accounts/session-repository.ts';
+import { findUserById, listSponsors, type User } from '../accounts/user-repository.ts';
+import { toUserView } from '../accounts/user-view.ts';
+import { recordAdminAction } from '../audit/service.ts';
+import { publishedBadgeCounts } from '../badges/service.ts';
+import { walletBalancesOf } from '../staking/balances.ts';
+import { setSponsorBan, setSponsorStatus, setSponsorVerified } from './sponsor-repository.ts';
+
+export const ADMIN_SPONSOR_MESSAGES = {
+  notFound: 'Sponsor not found',
+  notASponsor: 'This user is not a sponsor',
+  approved: 'Sponsor approved',
+  rejected: 'Sponsor rejected',
+  verified: 'Sponsor verified',
+  notApproved: 'Only an approved sponsor can be verified',
+  banned: 'Sponsor banned',
+  unbanned: 'Ban lifted',
+} as const;
+
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts'>;
+
+export const toAdminSponsorView = (user: User): AdminSponsor => ({
+  ...toUserView(user),
+  isBanned: user.bannedAt !== null,
+  createdAt: user.createdAt.toISOString(),
+});
+
+/** The sponsor a body names; naming nobody is a bad body (400), like naming an earner. */
+async function requireSponsor(deps: Pick<Deps, 'db'>, userId: string): Promise<User> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError(400, ADMIN_SPONSOR_MESSAGES.notFound);
+  if (user.userType !== 'SPONSOR') throw new AppError(400, ADMIN_SPONSOR_MESSAGES.notASponsor);
+  return user;
+}
+
+const sponsorTarget = (sponsor: User) => ({ kind: 'user', id: sponsor.id });
+
+/** PUT /admin/sponsors/status: APPROVED lets the sponsor create badges; REJECTED does not. */
+export async function decideSponsor(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  input: { userId: string; status: 'APPROVED' | 'REJECTED' },
+) {
+  const sponsor = await requireSponsor(ctx, input.userId);
+  await ctx.db.transaction(async (tx) => {
+    await setSponsorStatus(tx, input.userId, input.status);
+    await recordAdminAction(tx, actor, {
+      action: input.status === 'APPROVED' ? 'sponsor.approve' : 'sponsor.reject',
+      target: sponsorTarget(sponsor),
+      details: { email: sponsor.email },
+    });
+  });
+  return toUserView((await findUserById(ctx.db, input.userId))!);
+}
+
+/** PUT /admin/change/verified-status: the "Verified Sponsor" mark, for an approved sponsor. */
+export async function verifySponsor(ctx: Pick<Deps, 'db'>, actor: Actor, userId: string) {
+  const sponsor = await requireSponsor(ctx, userId);
+  if (sponsor.status !== 'APPROVED') throw new AppError(409, ADMIN_SPONSOR_MESSAGES.notApproved);
+  await ctx.db.transaction(async (tx) => {
+    await setSponsorVerified(tx, userId);
+    await recordAdminAction(tx, actor, {
+      action: 'sponsor.verify',
+      target: sponsorTarget(sponsor),
+      details: { email: sponsor.email },
+    });
+  });
+  return toUserView((await findUserById(ctx.db, userId))!);
+}
+
+/**
+ * PUT /admin/sponsors/ban-status: a ban ends every session of the sponsor at
+ * once (their status streams close with them) and refuses their login and
+ * every call until an admin lifts it. Their badges stay as they are.
+ */
+export async function setSponsorBanStatus(
+  ctx: Pick<Deps, 'db'>,
+  actor: Actor,
+  input: { userId: string; isBanned: boolean },
+) {
+  const sponsor = await requireSponsor(ctx, input.userId);
+  await ctx.db.transaction(async (tx) => {
+    await setSponsorBan(tx, input.userId, input.isBanned ? actor.id : null);
+    if (input.isBanned) await revokeSubjectSessions(tx, 'user', input.userId);
+    await recordAdminAction(tx, actor, {
+      action: input.isBanned ? 'sponsor.ban' : 'sponsor.unban',
+      target: sponsorTarget(sponsor),
+      details: { email: sponsor.email },
+    });
+  });
+  return toAdminSponsorView((await findUserById(ctx.db, input.userId))!);
+}
+
+/** GET /admin/sponsors/unapproved: sponsors waiting for a decision (or rejected ones). */
+export async function unapprovedSponsors(
+  ctx: Pick<Deps, 'db'>,
+  status: 'PENDING' | 'REJECTED',
+): Promise<AdminSponsor[]> {
+  return (await listSponsors(ctx.db, status)).map(toAdminSponsorView);
+}
+
+/** GET /admin/sponsors/verified: approved sponsors with their GETS, newest first. */
+export async function activeSponsors(ctx: Deps, search?: string): Promise<ActiveSponsor[]> {
+  const sponsors = await listSponsors(ctx.db, 'APPROVED', search);
+  const [balances, badgeCounts] = await Promise.all([
+    walletBalancesOf(
+      ctx,
+      sponsors.map((sponsor) => sponsor.account),
+    ),
+    publishedBadgeCounts(
+      ctx,
+      sponsors.map((sponsor) => sponsor.id),
+    ),
+  ]);
+  return sponsors.map((sponsor, i) => ({
+    ...toAdminSponsorView(sponsor),
+    userBalance: balances[i]!,
+    totalBadge: badgeCounts.get(sponsor.id) ?? 0,
+  }));
+}
+
+/** GET /admin/sponsor/{id}: one sponsor, any status, with their GETS. */
+export async function sponsorDetails(ctx: Deps, userId: string): Promise<ActiveSponsor> {
+  const sponsor = await findUserById(ctx.db, userId);
+  if (sponsor?.userType !== 'SPONSOR') throw new AppError(404, ADMIN_SPONSOR_MESSAGES.notFound);
+  const [[userBalance], badgeCounts] = await Promise.all([
+    walletBalancesOf(ctx, [sponsor.account]),
+    publishedBadgeCounts(ctx, [sponsor.id]),
+  ]);
+  return {
+    ...toAdminSponsorView(sponsor),
+    userBalance: userBalance!,
+    totalBadge: badgeCounts.get(sponsor.id) ?? 0,
+  };
+}

@@ -1,0 +1,205 @@
+// Whitelisting from a CSV file on a private badge: the preview of every row
+// (whitelist-csv.ts decides its kind from what the platform and the chain
+// know), and the confirmation: every ready earner whitelisted under one
+// consent (the whitelistEarners action, split per block if it must be), and
+// every email without an account invited once by mail to register and apply.
+import {
+  PRODUCT_NAME,
+  WHITELIST_CSV_MESSAGES as CSV,
+  type WhitelistCsvPreview,
+  type WhitelistInvitation,
+} from '@gets/schema';
+import type { AppContext } from '../../context.ts';
+import { consentOrQueue } from '../../custody/consent.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
+import { findBadge } from '../badges/badge-repository.ts';
+import type { StoredBadge } from '../badges/badge-repository.ts';
+import {
+  deleteInvitation,
+  findInvitedEmails,
+  insertInvitations,
+  listInvitations,
+} from './invitation-repository.ts';
+import { callerOf, isWhitelisted, ownBadge, whitelistableBadge } from './service.ts';
+import {
+  classifyWhitelistRows,
+  isAddress,
+  isEmail,
+  readWhitelistCsv,
+  type KnownUser,
+} from './whitelist-csv.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'mailer' | 'publicUrl'>;
+
+interface CsvInput {
+  badgeOnChainId: string;
+  csv: string;
+}
+
+/** Every row of the file with its kind, as of now, for the caller's private badge. */
+async function classify(ctx: Ctx, actor: Actor, input: CsvInput) {
+  const sponsor = await callerOf(ctx, actor);
+  const badge = await whitelistableBadge(ctx, actor, input.badgeOnChainId);
+  const { hasHeader, entries } = readWhitelistCsv(input.csv);
+  const values = entries.map((entry) => entry.value);
+  const found = await findUsersByEmailsOrAccounts(
+    ctx.db,
+    values.filter(isEmail),
+    values.filter(isAddress),
+  );
+  const users = new Map<string, KnownUser>();
+  for (const user of found) {
+    const known = {
+      email: user.email,
+      account: user.account,
+      fullName: user.fullName,
+      isEarner: user.userType === 'EARNER',
+    };
+    users.set(user.email.toLowerCase(), known);
+    if (user.account) users.set(user.account.toLowerCase(), known);
+  }
+  // The chain is the record of the whitelist; these reads go out as JSON-RPC batches.
+  const earners = found.filter((u) => u.userType === 'EARNER' && u.account);
+  const whitelisted = new Set<string>();
+  await Promise.all(
+    earners.map(async (earner) => {
+      const account = earner.account as `0x${string}`;
+      if (await isWhitelisted(ctx, input.badgeOnChainId, account)) {
+        whitelisted.add(account.toLowerCase());
+      }
+    }),
+  );
+  const invited = await findInvitedEmails(ctx.db, badge.id, values.filter(isEmail));
+  const preview: WhitelistCsvPreview = {
+    hasHeader,
+    ...classifyWhitelistRows(entries, { sponsor, users, whitelisted, invited }),
+  };
+  return { sponsor, badge, preview };
+}
+
+/** POST /badge/whitelist/csv/preview: what confirming the file would do, row by row. */
+export async function previewWhitelistCsv(ctx: Ctx, actor: Actor, input: CsvInput) {
+  return (await classify(ctx, actor, input)).preview;
+}
+
+function invitationMail(ctx: Ctx, badge: StoredBadge, sponsorName: string, email: string) {
+  const base = ctx.publicUrl() ?? '';
+  const link = `${base}/register?next=${encodeURIComponent(`/badge/${badge.id}`)}`;
+  return {
+    to: email,
+    subject: `${sponsorName} invites you to earn "${badge.name}" on ${PRODUCT_NAME}`,
+    text: [
+      `${sponsorName} invites you to apply for the private badge "${badge.name}" on ${PRODUCT_NAME}.`,
+      '',
+      `Register as an earner with this email address (${email}), then open the badge to apply:`,
+      link,
+      '',
+      'Once you have registered, the sponsor whitelists your new wallet and you can apply.',
+      'If you do not know this sponsor, you can ignore this email.',
+    ].join('\n'),
+    consoleLine: `Invitation to ${email}: ${link}`,
+  };
+}
+
+/** Invitation mails in flight at once: a file of thousands is not sent one by one. */
+const MAILS_AT_ONCE = 8;
+
+/** Mails the newly recorded invitations; one that cannot be sent is forgotten, so a new upload retries it. */
+async function mailInvitations(
+  ctx: Ctx,
+  badge: StoredBadge,
+  sponsorName: string,
+  emails: string[],
+  logError: (error: unknown) => void,
+) {
+  let sent = 0;
+  for (let i = 0; i < emails.length; i += MAILS_AT_ONCE) {
+    await Promise.all(
+      emails.slice(i, i + MAILS_AT_ONCE).map(async (email) => {
+        try {
+          await ctx.mailer.send(invitationMail(ctx, badge, sponsorName, email));
+          sent += 1;
+        } catch (error) {
+          logError(error);
+          await deleteInvitation(ctx.db, badge.id, email);
+        }
+      }),
+    );
+  }
+  return sent;
+}
+
+/**
+ * POST /badge/whitelist/csv: the file classified again (only what is true now
+ * is done). Ready earners: without a token a consent for all of them, with it
+ * the whitelisting queued and the unknown emails invited. No ready earner: the
+ * invitations alone, no consent needed.
+ */
+export async function whitelistFromCsv(
+  ctx: Ctx,
+  actor: Actor,
+  input: CsvInput & { consentToken?: string | undefined },
+  logError: (error: unknown) => void,
+) {
+  const { sponsor, badge, preview } = await classify(ctx, actor, input);
+  const earners = preview.rows.flatMap((row) =>
+    row.kind === 'ready' && row.account ? [row.account as `0x${string}`] : [],
+  );
+  const unknown = preview.rows.filter((row) => row.kind === 'unknown').map((row) => row.value);
+  if (earners.length === 0) {
+    const fresh = await insertInvitations(ctx.db, badge.id, actor.id, unknown);
+    if (fresh.length === 0) throw new AppError(409, CSV.nothingToDo);
+    return { invited: await mailInvitations(ctx, badge, sponsor.fullName, fresh, logError) };
+  }
+  let fresh: string[] = [];
+  const answer = await consentOrQueue(
+    ctx.db,
+    actor,
+    {
+      type: 'whitelistEarners',
+      badgeId: input.badgeOnChainId,
+      name: badge.name,
+      earners,
+    },
+    input.consentToken,
+    async (tx) => {
+      fresh = await insertInvitations(tx, badge.id, actor.id, unknown);
+    },
+  );
+  if (!('status' in answer)) return answer;
+  return {
+    ...answer,
+    invited: await mailInvitations(ctx, badge, sponsor.fullName, fresh, logError),
+  };
+}
+
+/**
+ * GET /badge/whitelist/invitations?badgeId: the badge's invitees not
+ * whitelisted yet, and whether each has registered since (then one more
+ * consent, the same CSV path with their emails, whitelists them).
+ */
+export async function badgeInvitations(
+  ctx: Ctx,
+  actor: Actor,
+  badgeId: string,
+): Promise<WhitelistInvitation[]> {
+  const badge = ownBadge(actor, await findBadge(ctx.db, badgeId));
+  const invitations = await listInvitations(ctx.db, badge.id);
+  const onChainId = badge.onChainId;
+  const pending = await Promise.all(
+    invitations.map(async (invitation) => {
+      const account = invitation.earnerAccount;
+      const done = Boolean(account && onChainId && (await isWhitelisted(ctx, onChainId, account)));
+      return done
+        ? null
+        : {
+            email: invitation.email,
+            invitedAt: invitation.invitedAt.toISOString(),
+            registered: account !== null,
+          };
+    }),
+  );
+  return pending.filter((invitation) => invitation !== null);
+}

@@ -1,0 +1,88 @@
+// Balances from the chain: GETS in the wallet, the wallet's stakes and the
+// total staked, as GETS decimal strings; each caller reads only what is theirs
+// to read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseUnits } from 'viem';
+import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
+import { createSession } from '../../src/modules/accounts/sessions.ts';
+import { STAKING_MESSAGES } from '../../src/modules/staking/service.ts';
+import { createTestUser, waitUntilSettled, type TestUser } from '../helpers/accounts.ts';
+import { bearer, call } from '../helpers/account-flows.ts';
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+
+describe('balances', () => {
+  let platform: TestPlatform;
+  let alice: TestUser;
+  let bob: TestUser;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    alice = await createTestUser(platform.ctx, { gets: '12.5' });
+    bob = await createTestUser(platform.ctx);
+    const [admin] = await platform.ctx.db.query<{ id: string }>('SELECT id FROM admins LIMIT 1');
+    adminToken = (await createSession(platform.ctx.db, { kind: 'admin', id: admin!.id }, 60_000))
+      .token;
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const get = (path: string, token: string) =>
+    call<Record<string, string>>(platform, 'GET', path, undefined, bearer(token));
+
+  it('answers the wallet, its stakes and the total staked, exactly, after a stake', async () => {
+    const { ctx } = platform;
+    const owner = { kind: 'user' as const, id: alice.id };
+    for (const type of ['approveStake', 'stake'] as const) {
+      const action = { type, amount: parseUnits('2.25', 18).toString() };
+      const { consentToken } = await requestConsent(ctx.db, owner, action);
+      await submitConsent(ctx.db, owner, consentToken, action);
+      await waitUntilSettled(ctx);
+    }
+    expect(await get('/stake/balance', alice.token)).toEqual({
+      status: 200,
+      message: 'Balances',
+      data: {
+        userBalance: '10.25',
+        stakingBalance: '2.25',
+        totalStakingBalance: '2.25',
+        account: alice.address,
+      },
+    });
+    expect((await get(`/stake/balance?userId=${alice.id}`, alice.token)).data).toMatchObject({
+      userBalance: '10.25',
+    });
+    expect((await get('/stake/balance', bob.token)).data).toEqual({
+      userBalance: '0',
+      stakingBalance: '0',
+      totalStakingBalance: '2.25',
+      account: bob.address,
+    });
+  });
+
+  it("refuses another user's balances to a user, and admin calls to a user token", async () => {
+    expect(await get(`/stake/balance?userId=${bob.id}`, alice.token)).toMatchObject({
+      status: 403,
+      message: STAKING_MESSAGES.notYours,
+    });
+    expect((await get('/stake/balance/admin', alice.token)).status).toBe(403);
+    expect((await call(platform, 'GET', '/stake/balance')).status).toBe(401);
+    expect((await get('/stake/balance?userId=not-an-id', alice.token)).status).toBe(400);
+  });
+
+  it("lets an admin read their own balances and a user's", async () => {
+    const own = await get('/stake/balance/admin', adminToken);
+    expect(own.status).toBe(200);
+    expect(own.data.account).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect((await get(`/stake/balance/admin?userId=${alice.id}`, adminToken)).data).toMatchObject({
+      userBalance: '10.25',
+      account: alice.address,
+    });
+    expect(
+      (await get('/stake/balance/admin?userId=00000000-0000-4000-8000-000000000000', adminToken))
+        .status,
+    ).toBe(404);
+    expect((await get('/stake/balance', adminToken)).status).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+// API and worker processes that share a database must share the key that opens
+// the custodial wallets: one that would not is refused at start, with what to
+// set, instead of starting and stalling the queue.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { keyEncryptionKey } from '../../src/custody/envelope.ts';
+import { parseKek } from '../../src/custody/key-encryption-keys.ts';
+import { createTestUser } from '../helpers/accounts.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
+import { dropSchema, startTestPlatform, withSchema } from '../helpers/test-platform.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
+});
+
+describe('processes sharing a database', () => {
+  it('a worker without CUSTODY_KEK is refused before it opens a database or a chain', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-split-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    // Nothing listens there: a start that got as far as the database would say so.
+    const refused = startServerProcess({
+      MODE: 'worker',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nothing',
+      CHAIN_RPC_URL: 'http://127.0.0.1:1',
+      RELAYER_PRIVATE_KEYS: `0x${'1'.repeat(64)}`,
+      CONTRACT_ADDRESSES: '{}',
+    });
+    await expect(refused).rejects.toThrow(/server exited \(2\) before it was ready/);
+    await expect(refused).rejects.toThrow(/CUSTODY_KEK: required with MODE=worker/);
+    expect(await fs.readdir(dataDir)).toEqual([]);
+  });
+
+  it('a worker holding another key-encryption key is refused at start, naming the key it lacks', async () => {
+    const schema = `split_${Date.now().toString(36)}`;
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-split-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    if (process.env.DATABASE_URL)
+      cleanups.push(() => dropSchema(process.env.DATABASE_URL!, schema));
+    const apiKek = randomBytes(32).toString('hex');
+    const workerKek = randomBytes(32).toString('hex');
+    const api = await startTestPlatform({ MODE: 'api', CUSTODY_KEK: apiKek }, { dataDir, schema });
+    cleanups.push(() => api.stop());
+    await createTestUser(api.ctx);
+    const chain = {
+      CHAIN_RPC_URL: api.ctx.chain.rpcUrl,
+      CONTRACT_ADDRESSES: JSON.stringify(api.ctx.contracts),
+      RELAYER_PRIVATE_KEYS: api.ctx.config.relayerPrivateKeys.join(','),
+    };
+    const database = process.env.DATABASE_URL
+      ? { DATABASE_URL: withSchema(process.env.DATABASE_URL, schema), DATA_DIR: await otherDir() }
+      : // PGlite opens in one process at a time: the worker comes after the API.
+        await api.stop().then(() => ({ DATA_DIR: dataDir }));
+
+    const started = Date.now();
+    const refused = startServerProcess({
+      MODE: 'worker',
+      LOG_LEVEL: 'warn',
+      CUSTODY_KEK: workerKek,
+      ...chain,
+      ...database,
+    });
+    const apiKekId = keyEncryptionKey(parseKek(apiKek)).id;
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `CUSTODY_KEK: the database holds wallet keys this process cannot open \\(\\d+ under key-encryption key ${apiKekId}\\)`,
+      ),
+    );
+    // Refused at start, not after a stall.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
+async function otherDir() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-split-worker-'));
+  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}

@@ -1,0 +1,258 @@
+// Whitelisting from a CSV file on a private badge, through the HTTP API on the
+// real database and chain: the preview gives every row its kind (ready,
+// unknown, duplicate in the file or whitelisted already, invalid, the
+// sponsor's own), with or without a header, and refuses a file too long;
+// confirming whitelists every ready earner in one consent (then they can
+// apply), invites each unknown email once, lists the invitees, and a
+// consent too large for one block is queued as several chain transactions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeEscrowAbi } from '@gets/contracts';
+import {
+  APPLICATION_MESSAGES as M,
+  WHITELIST_CSV_MAX_ROWS,
+  WHITELIST_CSV_MESSAGES as CSV,
+  type Badge,
+  type WhitelistCsvPreview,
+} from '@gets/schema';
+import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
+import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
+import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/actions.ts';
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { createTestUser, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
+import { adminCaller, call, runAction, type Caller } from '../helpers/badges.ts';
+import { applyFor, publishApprovedBadge } from '../helpers/applications.ts';
+
+describe('whitelist from a CSV file', () => {
+  let platform: TestPlatform;
+  let sponsor: TestUser;
+  let admin: Caller;
+  let ada: TestUser;
+  let bob: TestUser;
+  let cy: TestUser;
+  let otherSponsor: TestUser;
+  let badge: Badge;
+  const request = (path: string, init?: RequestInit) => platform.request(path, init);
+  const as = (caller: Caller | null, method: string, path: string, body?: unknown) =>
+    call(request, caller, method, path, body);
+  const preview = (csv: string) =>
+    as(sponsor, 'POST', '/gs-api/badge/whitelist/csv/preview', {
+      badgeOnChainId: badge.onChainId,
+      csv,
+    });
+  const isWhitelisted = (address: `0x${string}`) =>
+    platform.ctx.chain.publicClient.readContract({
+      address: platform.ctx.contracts.badges,
+      abi: badgeEscrowAbi,
+      functionName: 'isWhitelisted',
+      args: [BigInt(badge.onChainId!), address],
+    });
+  const mailsTo = async (email: string) =>
+    platform.ctx.db.query<{ subject: string; text_body: string }>(
+      'SELECT subject, text_body FROM outbox_emails WHERE lower(to_address) = lower($1)',
+      [email],
+    );
+
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    sponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR', gets: '1000' });
+    otherSponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
+    admin = await adminCaller(platform.ctx);
+    [ada, bob, cy] = [
+      await createTestUser(platform.ctx),
+      await createTestUser(platform.ctx),
+      await createTestUser(platform.ctx),
+    ];
+    badge = await publishApprovedBadge(request, sponsor, admin, {
+      name: 'Invitation Only',
+      badgeAccess: 'private',
+    });
+    // Cy is whitelisted already, the single way.
+    const single = await runAction(request, sponsor, 'POST', '/gs-api/badge/whitelist', {
+      earnerAccount: cy.address,
+      badgeOnChainId: badge.onChainId,
+      email: sponsor.email,
+    });
+    expect(single.outcome.status).toBe('COMPLETED');
+  }, 120_000);
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('gives every row its kind and the counts, with a header', async () => {
+    const answer = await preview(
+      [
+        'email',
+        ada.email, // ready
+        bob.address.toLowerCase(), // ready, by wallet
+        'newcomer@example.net', // unknown
+        ada.address, // duplicate: Ada again, by wallet
+        cy.email, // duplicate: whitelisted already
+        'not-an-email', // invalid
+        sponsor.address, // invalid: own wallet
+        otherSponsor.email, // invalid: not an earner
+      ].join('\n'),
+    );
+    expect(answer.status).toBe(200);
+    const data = answer.data as WhitelistCsvPreview;
+    expect(data.hasHeader).toBe(true);
+    expect(data.rows.map((r) => [r.line, r.kind, r.reason])).toEqual([
+      [2, 'ready', CSV.ready],
+      [3, 'ready', CSV.ready],
+      [4, 'unknown', CSV.unknown],
+      [5, 'duplicate', CSV.duplicateInFile],
+      [6, 'duplicate', CSV.alreadyWhitelisted],
+      [7, 'invalid', CSV.notEmailOrAddress],
+      [8, 'invalid', CSV.ownWallet],
+      [9, 'invalid', CSV.notAnEarner],
+    ]);
+    expect(data.rows[0]).toMatchObject({ account: ada.address, fullName: 'Test User' });
+    expect(data.counts).toEqual({ ready: 2, unknown: 1, duplicate: 2, invalid: 3 });
+  });
+
+  it('reads a file without a header, with more columns, quoted and with blank lines', async () => {
+    const answer = await preview(`"${ada.email}",Ada\r\n\r\n${bob.address},Bob\r\n`);
+    const data = answer.data as WhitelistCsvPreview;
+    expect(data.hasHeader).toBe(false);
+    expect(data.rows.map((r) => [r.line, r.value, r.kind])).toEqual([
+      [1, ada.email, 'ready'],
+      [3, bob.address, 'ready'],
+    ]);
+  });
+
+  it(`refuses a file of more than ${WHITELIST_CSV_MAX_ROWS} rows, an empty one, a public badge and another sponsor`, async () => {
+    const rows = Array.from({ length: WHITELIST_CSV_MAX_ROWS + 1 }, (_, i) => `e${i}@example.net`);
+    expect(await preview(rows.join('\n'))).toMatchObject({ status: 400, message: CSV.tooManyRows });
+    expect(await preview('email\n')).toMatchObject({ status: 400, message: CSV.empty });
+    const publicBadge = await publishApprovedBadge(request, sponsor, admin, { name: 'Open' });
+    expect(
+      await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv/preview', {
+        badgeOnChainId: publicBadge.onChainId,
+        csv: ada.email,
+      }),
+    ).toMatchObject({ status: 409, message: M.publicBadge });
+    expect(
+      await as(otherSponsor, 'POST', '/gs-api/badge/whitelist/csv/preview', {
+        badgeOnChainId: badge.onChainId,
+        csv: ada.email,
+      }),
+    ).toMatchObject({ status: 403, message: M.notYourBadge });
+  }, 60_000);
+
+  it('whitelists the ready earners in one consent, invites the unknown email once, and they can apply', async () => {
+    const csv = ['email', ada.email, bob.address, 'newcomer@example.net', cy.email].join('\n');
+    const body = { badgeOnChainId: badge.onChainId, csv };
+    const run = await runAction(request, sponsor, 'POST', '/gs-api/badge/whitelist/csv', body);
+    expect(run.consent.description).toBe(
+      `Whitelist 2 earners for your private badge "Invitation Only" (GETS ${badge.onChainId}), so they can apply for it`,
+    );
+    expect(run.outcome.status).toBe('COMPLETED');
+    expect(run.outcome.events.filter((e) => e.eventName === 'EarnerWhitelisted')).toHaveLength(2);
+    expect(await isWhitelisted(ada.address)).toBe(true);
+    expect(await isWhitelisted(bob.address)).toBe(true);
+
+    const mails = await mailsTo('newcomer@example.net');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(
+      'Test User invites you to earn "Invitation Only" on GETS Badges',
+    );
+    expect(mails[0]!.text_body).toContain(
+      `/register?next=${encodeURIComponent(`/badge/${badge._id}`)}`,
+    );
+
+    const { application } = await applyFor(request, ada, badge, { fullName: 'Ada Lovelace' });
+    expect(application.status).toBe('APPLIED');
+
+    // The same file again: nothing left to whitelist, nobody new to invite.
+    const again = await preview(csv);
+    expect((again.data as WhitelistCsvPreview).counts).toEqual({
+      ready: 0,
+      unknown: 1,
+      duplicate: 3,
+      invalid: 0,
+    });
+    expect((again.data as WhitelistCsvPreview).rows[2]!.reason).toBe(CSV.invited);
+    expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
+      status: 409,
+      message: CSV.nothingToDo,
+    });
+    expect(await mailsTo('newcomer@example.net')).toHaveLength(1);
+  }, 60_000);
+
+  it('lists invitees; once one registers, one more consent whitelists them', async () => {
+    const invitations = () =>
+      as(sponsor, 'GET', `/gs-api/badge/whitelist/invitations?badgeId=${badge._id}`);
+    expect((await invitations()).data).toEqual([
+      expect.objectContaining({ email: 'newcomer@example.net', registered: false }),
+    ]);
+    // Only unknown emails: invitations without consent.
+    const invitedOnly = await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
+      badgeOnChainId: badge.onChainId,
+      csv: 'later@example.net',
+    });
+    expect(invitedOnly).toMatchObject({
+      status: 200,
+      message: CSV.invitationsSent,
+      data: { invited: 1 },
+    });
+
+    const newcomer = await createTestUser(platform.ctx, { email: 'newcomer@example.net' });
+    expect((await invitations()).data).toEqual([
+      expect.objectContaining({ email: 'later@example.net', registered: false }),
+      expect.objectContaining({ email: 'newcomer@example.net', registered: true }),
+    ]);
+    const run = await runAction(request, sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
+      badgeOnChainId: badge.onChainId,
+      csv: 'newcomer@example.net',
+    });
+    expect(run.outcome.status).toBe('COMPLETED');
+    expect(await isWhitelisted(newcomer.address)).toBe(true);
+    expect((await invitations()).data).toEqual([
+      expect.objectContaining({ email: 'later@example.net' }),
+    ]);
+  }, 60_000);
+
+  it('forgets an invitation whose mail could not be sent, so the next upload sends it', async () => {
+    const { mailer } = platform.ctx;
+    const send = mailer.send.bind(mailer);
+    const body = { badgeOnChainId: badge.onChainId, csv: 'unlucky@example.net' };
+    mailer.send = async () => {
+      throw new Error('SMTP is down');
+    };
+    try {
+      expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
+        status: 200,
+        data: { invited: 0 },
+      });
+    } finally {
+      mailer.send = send;
+    }
+    expect(await mailsTo('unlucky@example.net')).toHaveLength(0);
+    expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
+      status: 200,
+      data: { invited: 1 },
+    });
+    expect(await mailsTo('unlucky@example.net')).toHaveLength(1);
+  });
+
+  it('queues a consent for more earners than one transaction holds as several transactions, all whitelisted', async () => {
+    const count = WHITELIST_EARNERS_PER_TRANSACTION + 1;
+    const earners = Array.from({ length: count }, () => privateKeyToAddress(generatePrivateKey()));
+    const owner = { kind: 'user' as const, id: sponsor.id };
+    const action = {
+      type: 'whitelistEarners' as const,
+      badgeId: badge.onChainId!,
+      name: 'Invitation Only',
+      earners,
+    };
+    const consent = await requestConsent(platform.ctx.db, owner, action);
+    expect(consent.description).toContain(`Whitelist ${count} earners`);
+    expect(consent.description).toContain('(2 transactions)');
+    const queued = await submitConsent(platform.ctx.db, owner, consent.consentToken, action);
+    expect(queued.transactionIds).toHaveLength(2);
+    for (const id of queued.transactionIds!) {
+      expect((await waitForOutcome(request, sponsor as never, id)).status).toBe('COMPLETED');
+    }
+    expect(await isWhitelisted(earners[0]!)).toBe(true);
+    expect(await isWhitelisted(earners[count - 1]!)).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,145 @@
+// Who may call each /gs-api route, and the routes as the OpenAPI document
+// lists them: the authorization matrix checks every route against its policy,
+// and the audit log test finds the admin writes among them.
+import type { TestPlatform } from './test-platform.ts';
+
+/** Who may call a route. */
+export type Policy =
+  | 'public' // anyone, signed in or not
+  | 'user' // a signed-in user (earner or sponsor)
+  | 'admin' // a signed-in admin
+  | 'actor' // a signed-in user or admin, each about their own things
+  | 'sponsor' // a signed-in sponsor, approved or not
+  | 'approvedSponsor' // a signed-in SPONSOR whose profile an admin approved
+  | 'earner'; // a signed-in EARNER (apply, claim)
+
+/** `METHOD /path` as the OpenAPI document lists it → who may call it. */
+export const POLICIES: Record<string, Policy> = {
+  'GET /gs-api/health': 'public',
+  'GET /gs-api/metrics': 'public',
+  'POST /gs-api/metakeep/transaction': 'actor',
+  'GET /gs-api/metakeep/transaction/stream': 'actor',
+  'POST /gs-api/token/transfer-token/metakeep': 'user',
+  'GET /gs-api/stake/balance': 'user',
+  'GET /gs-api/stake/balance/admin': 'admin',
+  'POST /gs-api/stake/approve/metakeep': 'user',
+  'POST /gs-api/stake/metakeep': 'user',
+  'POST /gs-api/stake': 'user',
+  'GET /gs-api/stake/mine': 'user',
+  'POST /gs-api/stake/withdraw/metakeep': 'user',
+  'GET /gs-api/stake': 'admin',
+  'GET /gs-api/stake/treasury': 'admin',
+  'POST /gs-api/stake/withdraw/metakeep/admin': 'admin',
+  'POST /gs-api/stake/withdraw/admin': 'admin',
+  'POST /gs-api/stake/deposit/metakeep/admin': 'admin',
+  'GET /gs-api/platform': 'public',
+  'POST /gs-api/admin-auth/send-verification-email': 'public',
+  'POST /gs-api/admin-auth/reset-password/mail': 'public',
+  'POST /gs-api/admin-auth/verify-otp': 'public',
+  'POST /gs-api/admin-auth/reset-password': 'public',
+  'POST /gs-api/metakeep': 'public',
+  'POST /gs-api/metakeep/register-onchain': 'user',
+  'POST /gs-api/metakeep/auth/login': 'public',
+  'POST /gs-api/user/logout': 'user',
+  'GET /gs-api/user/me': 'user',
+  'POST /gs-api/user/updateProfile': 'user',
+  'GET /gs-api/user/isApproved': 'user',
+  'POST /gs-api/admin/adminLogin': 'public',
+  'POST /gs-api/admin/logout': 'admin',
+  'PUT /gs-api/admin/sponsors/status': 'admin',
+  'PUT /gs-api/admin/change/verified-status': 'admin',
+  'PUT /gs-api/admin/sponsors/ban-status': 'admin',
+  'GET /gs-api/admin/sponsors/unapproved': 'admin',
+  'GET /gs-api/admin/sponsors/verified': 'admin',
+  'GET /gs-api/admin/sponsor/{id}': 'admin',
+  'GET /gs-api/admin/settings': 'admin',
+  'PUT /gs-api/admin/settings': 'admin',
+  'PUT /gs-api/admin/metakeep/claim-period': 'admin',
+  'PUT /gs-api/admin/metakeep/approval-period': 'admin',
+  'PUT /gs-api/admin/metakeep/lock-period': 'admin',
+  'GET /gs-api/admin/admins': 'admin',
+  'GET /gs-api/admin/audit-log': 'admin',
+  'POST /gs-api/admin/admins': 'admin',
+  'DELETE /gs-api/admin/admins/{id}': 'admin',
+  'POST /gs-api/admin/invitation': 'public',
+  'POST /gs-api/admin/invitation/accept': 'public',
+  'POST /gs-api/metakeep/sponsor': 'sponsor',
+  'POST /gs-api/token/transfer-token': 'actor',
+  'POST /gs-api/admin-auth/admin-login-secret': 'public',
+  'POST /gs-api/badge/imageCreate': 'public',
+  'GET /gs-api/ipfs/{cid}': 'public',
+  'GET /gs-api/credentials/issuer': 'public',
+  'GET /gs-api/credentials/issuer/jwks': 'public',
+  'GET /gs-api/credentials/issuer/keys/{thumbprint}': 'public',
+  'GET /gs-api/credentials/status/{listId}': 'public',
+  'GET /gs-api/credentials/mine': 'user',
+  'GET /gs-api/credentials/{credentialId}': 'public',
+  'GET /gs-api/credentials/{credentialId}/jwt': 'public',
+  // A user, and then only the earner of that award (403 for another user).
+  'GET /gs-api/credentials/{credentialId}/png': 'user',
+  'GET /gs-api/admin/credentials': 'admin',
+  'POST /gs-api/admin/credentials/{credentialId}/revoke': 'admin',
+  'POST /gs-api/verify': 'public',
+  'GET /gs-api/verify/{credentialId}': 'public',
+  'GET /gs-api/badge/list/{filter}': 'public',
+  'GET /gs-api/badge/details/{id}': 'public',
+  'POST /gs-api/badge/add/draft': 'approvedSponsor',
+  'PUT /gs-api/badge/edit/draft': 'approvedSponsor',
+  'DELETE /gs-api/badge/delete/draft/{id}': 'approvedSponsor',
+  'POST /gs-api/metakeep/badge/approve-badge': 'approvedSponsor',
+  'POST /gs-api/metakeep/badge/approve-escrow': 'approvedSponsor',
+  'POST /gs-api/metakeep/badge/create': 'approvedSponsor',
+  'POST /gs-api/badge/add': 'approvedSponsor',
+  'DELETE /gs-api/badge/metakeep/delete': 'approvedSponsor',
+  'DELETE /gs-api/badge/delete/{id}': 'approvedSponsor',
+  'GET /gs-api/badge/allBadge/list': 'approvedSponsor',
+  'GET /gs-api/badge/published/list': 'approvedSponsor',
+  'GET /gs-api/badge/drafted/list': 'approvedSponsor',
+  'GET /gs-api/badge/published/admin': 'admin',
+  'GET /gs-api/admin/badge': 'admin',
+  'POST /gs-api/metakeep/badge/approve': 'admin',
+  'PUT /gs-api/admin/badge/approve/{id}': 'admin',
+  'PUT /gs-api/admin/badge/ban/{badgeId}': 'admin',
+  'GET /gs-api/badge/earners/{id}': 'public',
+  'POST /gs-api/user/metakeep/requestBadge': 'earner',
+  'POST /gs-api/badge/create/badge-application': 'earner',
+  'POST /gs-api/badge/claim': 'earner',
+  // A user: the earner of that account, or the badge's sponsor (403 for anyone else).
+  'GET /gs-api/badge/applicationlist/{badgeId}/{account}': 'user',
+  'GET /gs-api/badge/applied/earner': 'user',
+  'GET /gs-api/badge/appliedbadge/list': 'user',
+  'GET /gs-api/badge/assigned/{account}': 'user',
+  'POST /gs-api/user/metakeep/claimBadge': 'earner',
+  'POST /gs-api/metakeep/claim/token': 'earner',
+  'POST /gs-api/badge/claim/earner': 'earner',
+  'POST /gs-api/metakeep/transfer/token': 'earner',
+  'POST /gs-api/badge/whitelist': 'approvedSponsor',
+  'POST /gs-api/badge/whitelist/csv/preview': 'approvedSponsor',
+  'POST /gs-api/badge/whitelist/csv': 'approvedSponsor',
+  'GET /gs-api/badge/whitelist/invitations': 'approvedSponsor',
+  'GET /gs-api/badge/applications/list': 'approvedSponsor',
+  'POST /gs-api/user/metakeep/processRequestBadge': 'approvedSponsor',
+  'POST /gs-api/metakeep/sponsor/approve': 'approvedSponsor',
+  'POST /gs-api/badge/process': 'approvedSponsor',
+  'GET /gs-api/user/sponsor/all-earners/{account}': 'approvedSponsor',
+  'GET /gs-api/user/sponsor/total-awards/{account}': 'approvedSponsor',
+};
+
+export interface ApiRoute {
+  method: string;
+  path: string;
+}
+
+export const keyOf = (route: ApiRoute) => `${route.method} ${route.path}`;
+
+/** Every operation of the app's OpenAPI document (the route table as served). */
+export async function apiRoutes(platform: TestPlatform): Promise<ApiRoute[]> {
+  const document = (await (await platform.request('/gs-api/docs/json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations)
+      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
