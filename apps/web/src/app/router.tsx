@@ -1,32 +1,52 @@
-// The route table (spec section 2). It holds only the screens that are built;
-// later issues add theirs to `pageRoutes` below — keep '*' last.
+// The route table (spec section 2); keep '*' last. Home and the 404 page are
+// in the first load; every other page loads its code when it is first opened
+// (route-level splitting keeps the first load of `/` small).
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
-import { AdminLoginRoute } from './routes/admin-login';
-import { DashboardRoute } from './routes/dashboard';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { GetCryptoRoute } from './routes/get-crypto';
 import { HomeRoute } from './routes/home';
-import { HowItWorksRoute } from './routes/how-it-works';
-import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { ProfileRoute } from './routes/profile';
-import { RegisterRoute } from './routes/register';
 import { RouteErrorScreen } from './routes/route-error';
-import { VerifyEmailRoute } from './routes/verify-email';
+
+/** A page at `path` whose code loads when it is first opened; `name` is the component's export. */
+function lazyPage<Module extends Record<string, unknown>>(
+  path: string,
+  load: () => Promise<Module>,
+  name: keyof Module & string,
+): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+}
 
 /** Pages rendered inside the header/footer chrome. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute /> },
-  { path: 'how-it-works', element: <HowItWorksRoute /> },
-  { path: 'get-crypto', element: <GetCryptoRoute /> },
-  { path: 'login', element: <LoginRoute /> },
-  { path: 'register', element: <RegisterRoute /> },
-  { path: 'verify-email/:email', element: <VerifyEmailRoute /> },
-  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-  { path: 'profile', element: <ProfileRoute /> },
-  { path: 'admin/login', element: <AdminLoginRoute /> },
-  { path: 'dashboard', element: <DashboardRoute /> },
+  lazyPage('how-it-works', () => import('./routes/how-it-works'), 'HowItWorksRoute'),
+  lazyPage('stake', () => import('./routes/stake'), 'StakeRoute'),
+  lazyPage('get-crypto', () => import('./routes/get-crypto'), 'GetCryptoRoute'),
+  lazyPage('login', () => import('./routes/login'), 'LoginRoute'),
+  lazyPage('register', () => import('./routes/register'), 'RegisterRoute'),
+  lazyPage('verify-email/:email', () => import('./routes/verify-email'), 'VerifyEmailRoute'),
+  lazyPage('forgot-password', () => import('./routes/forgot-password'), 'ForgotPasswordRoute'),
+  lazyPage('profile', () => import('./routes/profile'), 'ProfileRoute'),
+  lazyPage('admin/login', () => import('./routes/admin-login'), 'AdminLoginRoute'),
+  lazyPage('admin/sponsor/:id', () => import('./routes/admin-sponsor'), 'AdminSponsorRoute'),
+  lazyPage('dashboard', () => import('./routes/dashboard'), 'DashboardRoute'),
+  // Beyond the spec: public verification of Open Badges credentials.
+  lazyPage('verify', () => import('./routes/verify'), 'VerifyRoute'),
+  lazyPage(
+    'verify/:credentialId',
+    () => import('./routes/verify-credential'),
+    'VerifyCredentialRoute',
+  ),
+  lazyPage('explore', () => import('./routes/explore'), 'ExploreRoute'),
+  lazyPage('search', () => import('./routes/search'), 'SearchRoute'),
+  lazyPage('badge', () => import('./routes/create-badge'), 'CreateBadgeRoute'),
+  lazyPage(
+    'badge/application/:id',
+    () => import('./routes/badge-applications'),
+    'BadgeApplicationsRoute',
+  ),
+  lazyPage('badge/:id', () => import('./routes/badge-detail'), 'BadgeDetailRoute'),
   { path: '*', element: <NotFoundRoute /> },
 ];
 

@@ -1,5 +1,6 @@
 // Sets the tab title per page: "<page> - <product>", or the product alone.
-import { useEffect } from 'react';
+// A layout effect, so the title is set in the same commit as the page it names.
+import { useLayoutEffect } from 'react';
 import { PRODUCT_NAME } from '@gets/schema';
 
 export function formatDocumentTitle(page?: string): string {
@@ -7,7 +8,7 @@ export function formatDocumentTitle(page?: string): string {
 }
 
 export function useDocumentTitle(page?: string): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = formatDocumentTitle(page);
   }, [page]);
 }

@@ -34,6 +34,7 @@ describe('apiRequest', () => {
       data: [{ _id: 'b1' }],
       message: 'Badges found',
       status: 200,
+      headers: expect.any(Headers),
     });
     expect(lastCall().url).toBe(`${API_PREFIX}/badge/list?page=1&filter=recent`);
     expect(lastCall().init.method).toBe('GET');

@@ -8,7 +8,14 @@ import { isRecord, readStoredToken } from './storage';
 export type ApiAuth = 'user' | 'admin' | 'none';
 
 export type ApiResult<T> =
-  | { success: true; data: T; message: string; status: number }
+  | {
+      success: true;
+      data: T;
+      message: string;
+      status: number;
+      /** The answer's headers (a page's total count, say). */
+      headers?: Headers;
+    }
   | { success: false; data: null; message: string; status: number };
 
 export interface ApiRequestOptions {
@@ -81,7 +88,13 @@ export async function apiRequest<T>(
 
   const { message, data } = await readEnvelope(response);
   if (!response.ok) return { success: false, data: null, message, status: response.status };
-  return { success: true, data: data as T, message, status: response.status };
+  return {
+    success: true,
+    data: data as T,
+    message,
+    status: response.status,
+    headers: response.headers,
+  };
 }
 
 export const apiClient = {

@@ -29,6 +29,8 @@ export const EARNER = {
   isVerified: false,
   profilePic: '',
   account: '0x1111111111111111111111111111111111111111',
+  emailClaimReminder: true,
+  emailApplicationDigest: true,
 };
 
 export const VERIFIED_SPONSOR = {

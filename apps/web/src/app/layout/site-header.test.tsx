@@ -64,7 +64,7 @@ describe('site header', () => {
     );
 
     fireEvent.click(within(nav).getByRole('link', { name: 'How It Works' }));
-    expect(router.state.location.pathname).toBe('/how-it-works');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/how-it-works'));
     expect(within(nav).queryByRole('link', { name: 'Community Treasure' })).toBeNull();
   });
 
@@ -76,8 +76,20 @@ describe('site header', () => {
     expect(box.getAttribute('placeholder')).toBe('Search For Badges');
     fireEvent.change(box, { target: { value: ' Solidity 101 ' } });
     fireEvent.submit(box.closest('form')!);
-    expect(router.state.location.pathname).toBe('/search');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(new URLSearchParams(router.state.location.search).get('name')).toBe('Solidity 101');
+  });
+
+  it('shows the searched text in the box on /search, and follows the back button', async () => {
+    const { router } = renderRoute('/search?name=Solidity');
+    const box = within(await screen.findByRole('banner')).getByRole('searchbox', {
+      name: 'Search For Badges',
+    });
+    expect((box as HTMLInputElement).value).toBe('Solidity');
+    await router.navigate('/search?name=Rust');
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe('Rust'));
+    await router.navigate('/how-it-works');
+    await waitFor(() => expect((box as HTMLInputElement).value).toBe(''));
   });
 
   it('logs out: clears the stored session and goes to /login', async () => {
@@ -133,7 +145,7 @@ describe('side menu', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Side menu' });
     fireEvent.click(within(menu).getByRole('link', { name: 'How It Works' }));
-    expect(router.state.location.pathname).toBe('/how-it-works');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/how-it-works'));
     expect(screen.queryByRole('navigation', { name: 'Side menu' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { MenuIcon } from '@/components/icons/icons';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { BadgeSearchForm } from '@/features/badges/components/badge-search-form';
+import { BadgeSearchForm } from '@/features/badges';
 import { UserMenu, useSession } from '@/features/accounts';
 import { LOGIN_PATH, visibleLinks } from './nav-links';
 import { SideMenu } from './side-menu';

@@ -233,6 +233,8 @@ describe('/profile', () => {
         id: 'u1',
         fullName: 'Ada King',
         profilePic: null,
+        emailClaimReminder: true,
+        emailApplicationDigest: true,
       }),
     );
     await waitFor(() =>
@@ -241,5 +243,68 @@ describe('/profile', () => {
           .fullName,
       ).toBe('Ada King'),
     );
+  });
+
+  it('shows the two reminder-email switches with their labels, as saved, and saves a change', async () => {
+    storeUserSession({ ...EARNER, emailClaimReminder: false, emailApplicationDigest: true });
+    const calls = stubApi({
+      '/user/updateProfile': (body) => ({
+        message: 'Profile updated',
+        data: { ...EARNER, ...(body as object) },
+      }),
+    });
+    renderRoute('/profile');
+    const reminders = await screen.findByRole<HTMLInputElement>('switch', {
+      name: 'Claim reminders',
+    });
+    const digest = screen.getByRole<HTMLInputElement>('switch', {
+      name: 'Daily digest of new applications',
+    });
+    // Each switch is the input its visible label names, and its hint describes it.
+    expect(field('Claim reminders')).toBe(reminders);
+    expect(field('Daily digest of new applications')).toBe(digest);
+    expect(reminders).toHaveProperty('checked', false);
+    expect(digest).toHaveProperty('checked', true);
+    expect(screen.getByText(/shortly before the claim period/).id).toBe(
+      reminders.getAttribute('aria-describedby'),
+    );
+
+    fireEvent.click(reminders);
+    fireEvent.click(digest);
+    const update = screen.getByRole<HTMLButtonElement>('button', { name: 'Update Profile' });
+    await waitFor(() => expect(update.disabled).toBe(false));
+    fireEvent.click(update);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/user/updateProfile')?.body).toMatchObject({
+        id: 'u1',
+        emailClaimReminder: true,
+        emailApplicationDigest: false,
+      }),
+    );
+    // Saved: the session keeps the answer, the switches show it, nothing left to save.
+    await waitFor(() =>
+      expect(
+        (
+          JSON.parse(window.localStorage.getItem('auth')!) as {
+            user: { emailClaimReminder: boolean; emailApplicationDigest: boolean };
+          }
+        ).user,
+      ).toMatchObject({ emailClaimReminder: true, emailApplicationDigest: false }),
+    );
+    await waitFor(() => expect(update.disabled).toBe(true));
+    expect(reminders).toHaveProperty('checked', true);
+    expect(digest).toHaveProperty('checked', false);
+  });
+
+  it('shows both switches on for a session stored before they existed', async () => {
+    const { emailClaimReminder: _r, emailApplicationDigest: _d, ...older } = EARNER;
+    storeUserSession(older);
+    renderRoute('/profile');
+    expect(
+      await screen.findByRole<HTMLInputElement>('switch', { name: 'Claim reminders' }),
+    ).toHaveProperty('checked', true);
+    expect(
+      screen.getByRole<HTMLInputElement>('switch', { name: 'Daily digest of new applications' }),
+    ).toHaveProperty('checked', true);
   });
 });

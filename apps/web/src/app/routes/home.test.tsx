@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EXTERNAL_LINKS, PRODUCT_NAME, SESSION_STORAGE_KEYS } from '@gets/schema';
 import { EARNER, renderRoute, storeUserSession } from '@/test/render-route';
 
@@ -9,17 +9,17 @@ describe('Home', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: /sign up for GETS/i }),
     ).toBeTruthy();
-    expect(document.title).toBe(PRODUCT_NAME);
+    await waitFor(() => expect(document.title).toBe(PRODUCT_NAME));
 
     fireEvent.click(screen.getByRole('link', { name: /GET STARTED/ }));
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('sends signed-in users from GET STARTED to /dashboard', async () => {
     storeUserSession(EARNER);
     const { router } = renderRoute('/');
     fireEvent.click(await screen.findByRole('link', { name: /GET STARTED/ }));
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('opens the exchange from GET TOKENS in a new tab', async () => {
@@ -44,6 +44,6 @@ describe('Home', () => {
     );
     const { router } = renderRoute('/');
     await screen.findByRole('banner');
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });

@@ -1,16 +1,12 @@
 // The landing page: invites visitors to sign up for the token, explains the
 // three roles, and sends signed-in users on to their dashboard.
 import { Link, Navigate } from 'react-router';
-import { BADGE_CREATION_FEE_GETS, EXTERNAL_LINKS, PRODUCT_NAME, TOKEN } from '@gets/schema';
-import {
-  ArrowRightIcon,
-  BadgeIcon,
-  ExternalLinkIcon,
-  UsersIcon,
-  VaultIcon,
-} from '@/components/icons/icons';
+import { BADGE_CREATION_FEE_GETS, PRODUCT_NAME, TOKEN } from '@gets/schema';
+import { ArrowRightIcon, BadgeIcon, UsersIcon, VaultIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useHasAdminToken, useSession } from '@/features/accounts';
+import { BadgeGrid, useBadgeList } from '@/features/badges';
+import { GetTokensLink } from '@/features/tokens';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const STEPS = [
@@ -51,14 +47,41 @@ function HeroArt() {
         </div>
       </div>
       <div className="absolute top-6 right-2 rotate-6 rounded-2xl bg-white px-4 py-3 text-left shadow-xl">
-        <p className="text-[10px] font-semibold tracking-widest text-slate-400 uppercase">Badge</p>
+        <p className="text-[10px] font-semibold tracking-widest text-slate-500 uppercase">Badge</p>
         <p className="text-sm font-bold text-brand-900">Claimed</p>
       </div>
       <div className="absolute bottom-8 left-0 -rotate-3 rounded-2xl bg-white px-4 py-3 text-left shadow-xl">
-        <p className="text-[10px] font-semibold tracking-widest text-slate-400 uppercase">Reward</p>
+        <p className="text-[10px] font-semibold tracking-widest text-slate-500 uppercase">Reward</p>
         <p className="text-sm font-bold text-brand-900">Paid in {TOKEN.symbol}</p>
       </div>
     </div>
+  );
+}
+
+/** The newest approved public badges, with a way on to the explorer. */
+function LatestBadges() {
+  const list = useBadgeList('recent', { limit: 8 });
+  return (
+    <section aria-labelledby="latest-heading" className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+          <h2 id="latest-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Latest badges
+          </h2>
+          <Link to="/explore" className={buttonStyles.outline}>
+            Explore all badges
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        </div>
+        <BadgeGrid
+          label="Latest badges"
+          badges={list.badges}
+          isLoading={list.isPending}
+          error={list.error}
+          emptyText={'No "recent" badges found!'}
+        />
+      </div>
+    </section>
   );
 }
 
@@ -97,15 +120,7 @@ export function HomeRoute() {
                 GET STARTED
                 <ArrowRightIcon className="size-4" />
               </Link>
-              <a
-                href={EXTERNAL_LINKS.exchange}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonStyles.ghostLight}
-              >
-                GET TOKENS
-                <ExternalLinkIcon className="size-4" />
-              </a>
+              <GetTokensLink className={buttonStyles.ghostLight} />
             </div>
             <ul className="mt-10 space-y-2 text-sm text-brand-100/80">
               {HIGHLIGHTS.map((item) => (
@@ -146,7 +161,7 @@ export function HomeRoute() {
                   <span className="grid size-12 place-items-center rounded-xl bg-brand-900 text-2xl text-brand-200">
                     <Icon />
                   </span>
-                  <span className="text-4xl font-black text-slate-200" aria-hidden="true">
+                  <span className="text-4xl font-black text-slate-500" aria-hidden="true">
                     {String(index + 1).padStart(2, '0')}
                   </span>
                 </div>
@@ -166,6 +181,7 @@ export function HomeRoute() {
           </div>
         </div>
       </section>
+      <LatestBadges />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { EXTERNAL_LINKS, HOW_IT_WORKS_MOBILE_BREAKPOINT_PX, USER_MANUAL_PATH } from '@gets/schema';
 import { stubViewportWidth } from '@/test/match-media';
 import { renderRoute } from '@/test/render-route';
@@ -10,7 +10,7 @@ describe('How It Works', () => {
     const video = await screen.findByRole('link', { name: 'Watch Video' });
     expect(video.getAttribute('href')).toBe(EXTERNAL_LINKS.explainerVideo);
     expect(video.getAttribute('target')).toBe('_blank');
-    expect(document.title).toMatch(/^How It Works - /);
+    await waitFor(() => expect(document.title).toMatch(/^How It Works - /));
   });
 
   it('embeds the user manual on screens 768 px and wider', async () => {

@@ -1,8 +1,9 @@
 // /register (spec section 2): the registration form and OTP modal (accounts),
 // then the on-chain registration of the new wallet through the consent dialog
-// with its live status (custody), then /dashboard.
+// with its live status (custody), then /dashboard, or the page `next` names
+// (an invitation to a private badge links to /register?next=/badge/{id}).
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { RegisterData, TransactionStatus } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import {
@@ -20,12 +21,19 @@ import { toast } from '@/lib/toast';
 
 export const REGISTER_ON_CHAIN_TITLE = 'Register your wallet';
 
+/** Where to go after registering: `next` when it is a path of this app, else the dashboard. */
+export function afterRegister(next: string | null): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : '/dashboard';
+}
+
 type ChainStep =
   { state: 'running' } | { state: 'stopped'; reason: 'cancelled' | 'failed' | 'unknown' };
 
 export function RegisterRoute() {
   useDocumentTitle('Register');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const destination = afterRegister(searchParams.get('next'));
   const session = useSession();
   const isAdmin = useHasAdminToken();
   const [step, setStep] = useState<ChainStep | null>(null);
@@ -49,7 +57,7 @@ export function RegisterRoute() {
         // The stored user predates the registry id the chain just assigned.
         const me = await getMe();
         if (me.success) updateStoredUser(me.data);
-        void navigate('/dashboard', { replace: true });
+        void navigate(destination, { replace: true });
         return;
       }
       setStep({ state: 'stopped', reason: 'failed' });
@@ -58,7 +66,7 @@ export function RegisterRoute() {
     }
   };
 
-  if (!step && (session || isAdmin)) return <Navigate to="/dashboard" replace />;
+  if (!step && (session || isAdmin)) return <Navigate to={destination} replace />;
   if (!step) {
     return <RegisterForm onRegistered={(data) => void registerWallet(data.consent)} />;
   }

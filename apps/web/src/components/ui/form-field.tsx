@@ -1,5 +1,5 @@
 // Form primitives: a labelled input with its error, a password input with a
-// show/hide toggle, and a select. The error is tied to the input
+// show/hide toggle, a select, and an on/off switch. The error is tied to the input
 // (aria-describedby, aria-invalid) so screen readers read it with the field.
 import {
   useId,
@@ -133,5 +133,60 @@ export function SelectField({
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = FieldProps &
+  React.TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> };
+
+export function TextAreaField({ label, error, hint, id, ref, ...textarea }: TextAreaFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      <textarea
+        ref={ref}
+        id={inputId}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
+        className={inputClass}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+}
+
+type SwitchFieldProps = Omit<FieldProps, 'error'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role'> & {
+    ref?: Ref<HTMLInputElement>;
+  };
+
+/** An on/off setting: a checkbox shown as a switch, with its label and hint tied to it. */
+export function SwitchField({ label, hint, id, ref, ...input }: SwitchFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${inputId}-hint`} className="text-xs text-slate-500">
+            {hint}
+          </p>
+        )}
+      </div>
+      <input
+        ref={ref}
+        id={inputId}
+        type="checkbox"
+        role="switch"
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-800 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        {...input}
+      />
+    </div>
   );
 }

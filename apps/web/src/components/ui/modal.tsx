@@ -14,8 +14,20 @@ interface ModalProps {
   dismissible?: boolean;
   /** role="alertdialog" for a decision the user must make (consent). */
   role?: 'dialog' | 'alertdialog';
-  size?: 'sm' | 'md';
+  /** sm / md: centred dialog; panel: full-height sheet on the right (a side panel). */
+  size?: 'sm' | 'md' | 'lg' | 'panel';
 }
+
+const PANEL_SIZES = {
+  sm: 'max-h-[92vh] rounded-t-2xl sm:max-w-md sm:rounded-2xl',
+  md: 'max-h-[92vh] rounded-t-2xl sm:max-w-lg sm:rounded-2xl',
+  lg: 'max-h-[92vh] rounded-t-2xl sm:max-w-3xl sm:rounded-2xl',
+  panel: 'h-full max-w-md',
+} as const;
+
+/** Open dialogs, innermost last: only the top one answers Escape and keeps Tab inside. */
+const openStack: object[] = [];
+const isTop = (key: object) => openStack[openStack.length - 1] === key;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -45,11 +57,14 @@ export function Modal({
   // A layout effect: Escape and the focus trap work from the moment the dialog shows.
   useLayoutEffect(() => {
     if (!open) return;
+    const key = {};
+    openStack.push(key);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
     first?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
+      if (!isTop(key)) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         if (dismissibleRef.current) onCloseRef.current();
@@ -72,6 +87,7 @@ export function Modal({
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      openStack.splice(openStack.indexOf(key), 1);
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
       previous?.focus();
@@ -80,7 +96,9 @@ export function Modal({
 
   if (!open) return null;
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+    <div
+      className={`fixed inset-0 z-50 flex ${size === 'panel' ? 'justify-end' : 'items-end justify-center p-0 sm:items-center sm:p-4'}`}
+    >
       <div
         aria-hidden="true"
         className="absolute inset-0 animate-fade-in bg-slate-950/60 backdrop-blur-[2px]"
@@ -95,7 +113,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={`relative max-h-[92vh] w-full animate-fade-in overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl outline-none sm:rounded-2xl ${size === 'sm' ? 'sm:max-w-md' : 'sm:max-w-lg'}`}
+        className={`relative w-full animate-fade-in overflow-y-auto bg-white p-6 shadow-2xl outline-none ${PANEL_SIZES[size]}`}
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-bold text-slate-900">

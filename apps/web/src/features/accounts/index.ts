@@ -8,19 +8,22 @@ export {
   VerifiedTick,
 } from './components/user-menu';
 export { UserAvatar } from './components/user-avatar';
+export { WalletAddress, shortenAddress } from './components/wallet-address';
+export { AdminInvitationForm } from './components/admin-invitation-form';
+export { useSyncStoredUser } from './hooks/use-sync-stored-user';
 export { RegisterForm } from './components/register-form';
 export { LoginForm } from './components/login-form';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { VerifyEmailForm } from './components/verify-email-form';
 export { ProfileForm } from './components/profile-form';
 export { AdminLoginForm } from './components/admin-login-form';
-export { AdminLanding } from './components/admin-landing';
 export { UserLanding } from './components/user-landing';
 export { PageSpinner } from './components/page-spinner';
 export { AuthCard, linkClass } from './components/auth-card';
 export { useAdminLoginSecretCheck } from './api/check-admin-login-secret';
 export { registerOnChain } from './api/register-on-chain';
 export { getMe } from './api/get-me';
+export { useImageUpload } from './hooks/use-image-upload';
 export {
   parseSession,
   saveSession,

@@ -2,7 +2,7 @@
 export { ChainActionProvider } from './components/chain-action-provider';
 export { ConsentDialog, Spinner } from './components/consent-dialog';
 export { TransactionStatusCard } from './components/transaction-status-card';
-export { useChainAction } from './hooks/use-chain-action';
+export { CHAIN_STATE_QUERY_KEY, useChainAction } from './hooks/use-chain-action';
 export { ChainActionError, isCancelled } from './lib/chain-action-error';
 export type { ActionRequest } from './lib/run-chain-action';
 export { closeAllStreams } from './lib/transaction-stream';

@@ -1,5 +1,6 @@
-// /profile: email, user name and user type read-only; full name and picture
-// editable; "Update Profile" saves; "Delete Account" explains how deletion works.
+// /profile: email, user name and user type read-only; full name, picture and
+// the two reminder-email switches editable; "Update Profile" saves; "Delete
+// Account" explains how deletion works.
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { EXTERNAL_LINKS, profileFormSchema } from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/form-field';
+import { SwitchField, TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { updateProfile } from '../api/update-profile';
@@ -16,6 +17,21 @@ import { AuthCard, linkClass } from './auth-card';
 import { ProfileImagePicker } from './profile-image-picker';
 
 const USER_TYPE_LABELS = { SPONSOR: 'Sponsor', EARNER: 'Earner' } as const;
+
+/** The form's values from the user as stored or as the API answered. */
+function formValues(user: {
+  fullName: string;
+  profilePic: string | null;
+  emailClaimReminder: boolean;
+  emailApplicationDigest: boolean;
+}) {
+  return {
+    fullName: user.fullName,
+    profilePic: user.profilePic ?? '',
+    emailClaimReminder: user.emailClaimReminder,
+    emailApplicationDigest: user.emailApplicationDigest,
+  };
+}
 
 export function ProfileForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
@@ -27,7 +43,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
   >({
     resolver: zodResolver(profileFormSchema),
     mode: 'onChange',
-    defaultValues: { fullName: user.fullName, profilePic: user.profilePic ?? '' },
+    defaultValues: formValues(user),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
 
@@ -36,13 +52,15 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       id: user._id,
       fullName: values.fullName,
       profilePic: values.profilePic ?? null,
+      emailClaimReminder: values.emailClaimReminder,
+      emailApplicationDigest: values.emailApplicationDigest,
     });
     if (!result.success) {
       showApiError(result, (path) => void navigate(path));
       return;
     }
     updateStoredUser(result.data);
-    form.reset({ fullName: result.data.fullName, profilePic: result.data.profilePic ?? '' });
+    form.reset(formValues(result.data));
     showApiSuccess(result);
   });
 
@@ -83,6 +101,19 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             {...form.register('fullName')}
           />
         </div>
+        <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:col-span-2">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Email notifications</legend>
+          <SwitchField
+            label="Claim reminders"
+            hint="An email shortly before the claim period of a badge you were approved for ends, if you have not claimed it yet."
+            {...form.register('emailClaimReminder')}
+          />
+          <SwitchField
+            label="Daily digest of new applications"
+            hint="One email a day listing the new applications to your badges, only on days there are some."
+            {...form.register('emailApplicationDigest')}
+          />
+        </fieldset>
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-between">
           <button
             type="button"

@@ -1,7 +1,7 @@
-// The signed-in user's landing on /dashboard: who they are and their wallet.
-// The full earner and sponsor dashboards (badges, balances, applications) come
-// with their issues; nothing here is a placeholder number.
-import { SCREENS } from '@gets/schema';
+// The head of a signed-in user's /dashboard: the heading, who they are and
+// their wallet address (click to copy); the dashboard itself comes as
+// children. A sponsor not yet approved reads the verification notice.
+import { SCREENS, SPONSOR_VERIFICATION_PROMISE_HOURS } from '@gets/schema';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -12,14 +12,19 @@ import { PageSpinner } from './page-spinner';
 import { UserAvatar } from './user-avatar';
 import { WalletAddress } from './wallet-address';
 
-export const SPONSOR_UNDER_VERIFICATION =
-  "Your account is currently under verification. The admin will review and verify your account within 24 hours. We'll notify you once the process is complete.";
+/** What a rejected sponsor sees (the spec shows no screen for it). */
+export const SPONSOR_REJECTED =
+  'Your sponsor account was not approved, so you cannot create badges. If you think this is a mistake, please contact support.';
+
+export const SPONSOR_UNDER_VERIFICATION = `Your account is currently under verification. The admin will review and verify your account within ${SPONSOR_VERIFICATION_PROMISE_HOURS} hours. We'll notify you once the process is complete.`;
 
 const HEADINGS = { EARNER: 'Earner Dashboard', SPONSOR: 'Sponsor Dashboard' } as const;
 
 export function UserLanding({ user, children }: { user: SessionUser; children?: ReactNode }) {
   useDocumentTitle('Dashboard');
-  const sponsorPending = user.userType === 'SPONSOR' && user.status !== 'APPROVED';
+  const sponsorRejected = user.userType === 'SPONSOR' && user.status === 'REJECTED';
+  const sponsorPending =
+    user.userType === 'SPONSOR' && user.status !== 'APPROVED' && !sponsorRejected;
   const approval = useIsApproved({ enabled: sponsorPending, userId: user._id });
 
   useEffect(() => {
@@ -36,7 +41,7 @@ export function UserLanding({ user, children }: { user: SessionUser; children?: 
   if (sponsorPending && approval.isPending) return <PageSpinner />;
 
   return (
-    <section className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">
+    <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">
         {HEADINGS[user.userType]}
       </h1>
@@ -62,19 +67,21 @@ export function UserLanding({ user, children }: { user: SessionUser; children?: 
         </Link>
       </div>
       {children}
-      {sponsorPending && approval.data !== true ? (
+      {sponsorRejected ? (
+        <p
+          role="status"
+          className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900"
+        >
+          {SPONSOR_REJECTED}
+        </p>
+      ) : sponsorPending && approval.data !== true ? (
         <p
           role="status"
           className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-900"
         >
           {SPONSOR_UNDER_VERIFICATION}
         </p>
-      ) : (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 p-5 text-sm text-slate-600">
-          Your badges, balances and applications will appear here once the{' '}
-          {user.userType === 'SPONSOR' ? 'sponsor' : 'earner'} dashboard is released.
-        </p>
-      )}
+      ) : null}
     </section>
   );
 }

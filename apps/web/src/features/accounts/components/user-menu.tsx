@@ -94,9 +94,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <div className="border-b border-slate-100 px-4 py-3">
             <p className="flex items-center gap-1 truncate text-sm font-semibold text-slate-900">
               {name}
-              {isVerifiedSponsor(user) && (
-                <VerifiedIcon aria-hidden="true" className="size-4 text-sky-500" />
-              )}
+              {isVerifiedSponsor(user) && <VerifiedTick />}
             </p>
             {user.fullName && user.fullName !== name && (
               <p className="truncate text-xs text-slate-600">{user.fullName}</p>

@@ -1,9 +1,19 @@
-// The wallet address, click to copy (toast "Address copied to clipboard!").
-import { TOASTS } from '@gets/schema';
+// A wallet address, click to copy (toast "Address copied to clipboard!"); in
+// full, or shortened to its first 6 and last 4 characters (spec section 3).
+import { ADDRESS_SHORTENING, TOASTS } from '@gets/schema';
 import { CopyIcon } from '@/components/icons/icons';
 import { toast } from '@/lib/toast';
 
-export function WalletAddress({ address }: { address: string | null }) {
+export const shortenAddress = (address: string) =>
+  `${address.slice(0, ADDRESS_SHORTENING.head)}...${address.slice(-ADDRESS_SHORTENING.tail)}`;
+
+export function WalletAddress({
+  address,
+  short = false,
+}: {
+  address: string | null;
+  short?: boolean;
+}) {
   if (!address) return <span className="text-sm text-slate-500">N/A</span>;
   return (
     <button
@@ -18,7 +28,7 @@ export function WalletAddress({ address }: { address: string | null }) {
       }}
       className="inline-flex max-w-full items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-left font-mono text-xs break-all text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:text-sm"
     >
-      <span className="min-w-0 break-all">{address}</span>
+      <span className="min-w-0 break-all">{short ? shortenAddress(address) : address}</span>
       <CopyIcon className="size-4 shrink-0 text-slate-500" />
     </button>
   );

@@ -20,6 +20,9 @@ export interface SessionUser {
   account: string | null;
   /** The user's id in the on-chain registry; null until the wallet is registered. */
   onChainId: string | null;
+  /** Reminder emails wanted (profile switches); on unless switched off. */
+  emailClaimReminder: boolean;
+  emailApplicationDigest: boolean;
 }
 
 export interface UserSession {
@@ -55,6 +58,9 @@ export function parseSession(raw: string | null): UserSession | null {
       account: strOrNull(user.account),
       onChainId:
         typeof user.onChainId === 'number' ? String(user.onChainId) : strOrNull(user.onChainId),
+      // A session stored before the switches existed reads as on, as the server has them.
+      emailClaimReminder: user.emailClaimReminder !== false,
+      emailApplicationDigest: user.emailApplicationDigest !== false,
     },
   };
 }

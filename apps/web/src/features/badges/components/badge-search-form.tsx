@@ -1,7 +1,8 @@
 // The header's badge search: submitting opens /search?name=<text>, where the
-// badge list filters by name (case-insensitive) once the search page exists.
+// badge list filters by name (case-insensitive). On /search the box shows the
+// text being searched, so a reload or the back button keeps them in step.
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '@/components/icons/icons';
 
 const PLACEHOLDER = 'Search For Badges';
@@ -9,7 +10,16 @@ const PLACEHOLDER = 'Search For Badges';
 export function BadgeSearchForm({ className = '' }: { className?: string }) {
   const inputId = useId();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const searched = pathname === '/search' ? (params.get('name') ?? '') : '';
+  const [name, setName] = useState(searched);
+  // Adjusted while rendering (not in an effect) when the URL's search changes.
+  const [shownSearch, setShownSearch] = useState(searched);
+  if (shownSearch !== searched) {
+    setShownSearch(searched);
+    setName(searched);
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -5,7 +5,8 @@ import type { TransactionStatus } from '@gets/schema';
 import { AppProvider } from '@/app/provider';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useChainAction } from '../hooks/use-chain-action';
+import { useQuery } from '@tanstack/react-query';
+import { CHAIN_STATE_QUERY_KEY, useChainAction } from '../hooks/use-chain-action';
 import type { ChainActionError } from '../lib/chain-action-error';
 import { closeAllStreams } from '../lib/transaction-stream';
 import {
@@ -27,9 +28,15 @@ const CONSENT = {
 };
 
 let outcome: Promise<TransactionStatus> | undefined;
+/** How often a query of chain state (a balance, say) has been fetched. */
+let chainReads = 0;
 
 function Harness() {
   const action = useChainAction({ auth: 'user', title: 'Give tokens' });
+  useQuery({
+    queryKey: [...CHAIN_STATE_QUERY_KEY, 'probe'],
+    queryFn: () => ++chainReads,
+  });
   const [result, setResult] = useState('');
   return (
     <>
@@ -69,6 +76,7 @@ const transferCalls = (calls: FetchCall[]) => calls.filter((call) => call.path =
 afterEach(() => {
   closeAllStreams();
   outcome = undefined;
+  chainReads = 0;
 });
 
 describe('the consent dialog of a chain action', () => {
@@ -134,6 +142,7 @@ describe('the consent dialog of a chain action', () => {
     );
     const loading = vi.spyOn(toast, 'loading');
     renderHarness();
+    await waitFor(() => expect(chainReads).toBe(1));
 
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('alertdialog');
@@ -152,6 +161,8 @@ describe('the consent dialog of a chain action', () => {
     expect(loading).toHaveBeenCalledWith('Processing request...');
     await screen.findByText('COMPLETED');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Balances and other chain state are read again once the action has run.
+    await waitFor(() => expect(chainReads).toBe(2));
   });
 
   it('a refused consent request shows "Consent failed!" and opens no dialog', async () => {

@@ -3,12 +3,18 @@
 //   const tx = await transfer.run((consentToken) => apiRequest(path, { method: 'POST', body: { ...body, consentToken } }));
 // Resolves with the final transaction (COMPLETED with its events, or FAILED);
 // rejects with a ChainActionError when cancelled or when it could not finish.
+// Once an action has run, every query of chain state (keys starting with
+// CHAIN_STATE_QUERY_KEY: balances, stakes...) is fetched again.
 import { useCallback, useContext, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TransactionStatus } from '@gets/schema';
 import { getTransactionStatus } from '../api/get-transaction-status';
 import { ConsentContext } from '../components/chain-action-provider';
 import { runChainAction, type ActionRequest } from '../lib/run-chain-action';
 import { streamFor, type ChainActor } from '../lib/transaction-stream';
+
+/** Queries of what the chain holds start with this key; a finished chain action refreshes them. */
+export const CHAIN_STATE_QUERY_KEY = ['chain'] as const;
 
 export interface UseChainActionOptions {
   auth?: ChainActor;
@@ -20,8 +26,11 @@ export interface UseChainActionOptions {
 
 export function useChainAction({ auth = 'user', request, title }: UseChainActionOptions = {}) {
   const askConsent = useContext(ConsentContext);
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<TransactionStatus | null>(null);
   const [isRunning, setIsRunning] = useState(false);
+  /** Set while an action queued as several transactions runs: how many have ended. */
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const run = useCallback(
     async (override?: ActionRequest): Promise<TransactionStatus> => {
@@ -30,8 +39,9 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
       if (!actionRequest) throw new Error('useChainAction: no request to run');
       setIsRunning(true);
       setStatus(null);
+      setProgress(null);
       try {
-        return await runChainAction({
+        const final = await runChainAction({
           request: actionRequest,
           auth,
           title,
@@ -39,13 +49,16 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
           getStatus: (id) => getTransactionStatus(id, auth),
           feed: streamFor(auth),
           onStatus: setStatus,
+          onProgress: setProgress,
         });
+        void queryClient.invalidateQueries({ queryKey: CHAIN_STATE_QUERY_KEY });
+        return final;
       } finally {
         setIsRunning(false);
       }
     },
-    [askConsent, auth, request, title],
+    [askConsent, auth, request, title, queryClient],
   );
 
-  return { run, status, isRunning };
+  return { run, status, isRunning, progress };
 }

@@ -35,13 +35,19 @@ export interface RunChainActionOptions {
   feed: StatusFeed | null;
   title?: string;
   onStatus?: (status: TransactionStatus) => void;
+  /** For an action queued as several transactions: how many have ended, of how many. */
+  onProgress?: (progress: { done: number; total: number }) => void;
 }
 
 export const DEFAULT_CONSENT_TITLE = 'Confirm transaction';
 
-function queuedIdOf(data: unknown): string | null {
+/** The queued transactions: one, or every part of an action queued as several under one consent. */
+function queuedIdsOf(data: unknown): string[] | null {
   const queued = queuedSchema.safeParse(data);
-  return queued.success ? queued.data.transactionId : null;
+  if (!queued.success) return null;
+  return queued.data.transactionIds?.length
+    ? queued.data.transactionIds
+    : [queued.data.transactionId];
 }
 
 export async function runChainAction({
@@ -51,13 +57,14 @@ export async function runChainAction({
   feed,
   title = DEFAULT_CONSENT_TITLE,
   onStatus,
+  onProgress,
 }: RunChainActionOptions): Promise<TransactionStatus> {
   const first = await request();
   const consent = first.success ? consentRequiredSchema.safeParse(first.data) : null;
   // An endpoint may queue at once (consent given earlier in the same flow).
-  let transactionId = first.success ? queuedIdOf(first.data) : null;
+  let transactionIds = first.success ? queuedIdsOf(first.data) : null;
 
-  if (!transactionId) {
+  if (!transactionIds) {
     if (!consent?.success) {
       toast.error(TOASTS.error.consentFailed, {
         description: first.success ? undefined : first.message,
@@ -67,24 +74,33 @@ export async function runChainAction({
     const { consentToken, description, expiresAt } = consent.data;
     const answer = await askConsent({ title, description, expiresAt }, async () => {
       const submitted = await request(consentToken);
-      const id = submitted.success ? queuedIdOf(submitted.data) : null;
-      if (!id) {
+      const ids = submitted.success ? queuedIdsOf(submitted.data) : null;
+      if (!ids) {
         toast.error(`${submitted.message}!`);
         throw new ChainActionError('submit', submitted.message);
       }
-      return id;
+      return ids;
     });
     if (!answer.confirmed) throw new ChainActionError('cancelled', 'Cancelled');
-    transactionId = answer.value;
+    transactionIds = answer.value;
   }
 
   const loadingId = toast.loading(TOASTS.loading.processingRequest);
-  let final: TransactionStatus;
+  let final: TransactionStatus | null = null;
   try {
-    final = await waitForTransaction({ transactionId, getStatus, feed, onStatus });
+    // The parts run one after another from one wallet: the first that fails is the outcome.
+    for (const [index, transactionId] of transactionIds.entries()) {
+      if (transactionIds.length > 1) onProgress?.({ done: index, total: transactionIds.length });
+      final = await waitForTransaction({ transactionId, getStatus, feed, onStatus });
+      if (final.status === 'FAILED') break;
+    }
   } catch (error) {
     toast.dismiss(loadingId);
     throw new ChainActionError('status', error instanceof Error ? error.message : String(error));
+  }
+  if (!final) throw new ChainActionError('status', 'No transaction was queued');
+  if (transactionIds.length > 1 && final.status === 'COMPLETED') {
+    onProgress?.({ done: transactionIds.length, total: transactionIds.length });
   }
   if (final.status === 'FAILED') {
     toast.error(`${final.failureReason ?? 'Transaction failed'}!`, { id: loadingId });

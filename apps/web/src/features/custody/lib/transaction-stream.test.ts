@@ -70,4 +70,35 @@ describe('the shared transaction stream', () => {
     window.localStorage.removeItem('auth');
     expect(streamFor('user')).toBeNull();
   });
+
+  it('stops for good once its session has ended (the server answers 401)', async () => {
+    let ended = false;
+    let endStream = () => {};
+    const { calls, fetchStub } = stubFetch(() => {
+      if (ended) return new Response('{}', { status: 401 });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(': ok\n\n'));
+          endStream = () => controller.close();
+        },
+      });
+      return new Response(body, { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const states: boolean[] = [];
+    const stream = streamFor('user')!;
+    stream.subscribe(
+      () => {},
+      (connected) => states.push(connected),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stream.connected).toBe(true);
+    // The server ends the stream at logout; the reconnection is refused.
+    ended = true;
+    endStream();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS.at(-1)! * 3);
+    expect(calls).toHaveLength(2);
+    expect(states).toEqual([true, false]);
+    expect(streamFor('user')).not.toBe(stream);
+  });
 });

@@ -85,6 +85,12 @@ export class TransactionStream {
       signal: controller.signal,
       cache: 'no-store',
     });
+    if (response.status === 401) {
+      // The session ended (logout, reset, expiry): the server closed the
+      // stream, and this token will never open another. A new sign-in does.
+      this.close();
+      return;
+    }
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
     this.attempt = 0;
     this.setConnected(true);

@@ -1,0 +1,389 @@
+// The admin area through the real route table, with the API stubbed: the
+// shell, deep links by menu key, sponsor approvals, active sponsors and the
+// sponsor page.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ADMIN_TEXTS, TOASTS, type ActiveSponsor, type AdminSponsor } from '@gets/schema';
+import { closeAllStreams } from '@/features/custody';
+import { toast } from '@/lib/toast';
+import { stubApi, storeAdminSession } from '@/test/api-stub';
+import { renderRoute } from '@/test/render-route';
+import { stubViewportWidth } from '@/test/match-media';
+
+afterEach(() => closeAllStreams());
+
+const sponsor = (n: number, extra: Partial<ActiveSponsor> = {}): ActiveSponsor => ({
+  _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  email: `sponsor${n}@example.org`,
+  fullName: `Sponsor ${n}`,
+  userName: `sponsor${n}`,
+  userType: 'SPONSOR',
+  status: 'APPROVED',
+  isVerified: false,
+  emailVerified: true,
+  profilePic: null,
+  account: `0x${String(n).padStart(40, '0')}`,
+  onChainId: null,
+  emailClaimReminder: true,
+  emailApplicationDigest: true,
+  isBanned: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  userBalance: `${n}.5`,
+  totalBadge: n,
+  ...extra,
+});
+const pendingSponsor = (n: number): AdminSponsor => {
+  const { userBalance: _unused, ...rest } = sponsor(n, { status: 'PENDING' });
+  return rest;
+};
+
+const BALANCES = {
+  userBalance: '1000000',
+  stakingBalance: '0',
+  totalStakingBalance: '0',
+  account: '0x9999999999999999999999999999999999999999',
+};
+
+function stubConsole(overrides: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    'GET /admin/sponsors/unapproved': (call) => ({
+      data:
+        call.query.get('status') === 'REJECTED' ? [] : [1, 2, 3, 4, 5, 6, 7].map(pendingSponsor),
+    }),
+    'GET /admin/sponsors/verified': { data: [sponsor(20), sponsor(21, { isVerified: true })] },
+    'GET /stake/balance/admin': { data: BALANCES },
+    ...overrides,
+  });
+}
+
+describe('the admin area', () => {
+  it('shows the shell: ADMIN, Add more admin, SEND GETS, the sidebar with the orange count of pending sponsors', async () => {
+    storeAdminSession();
+    stubConsole();
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: ADMIN_TEXTS.title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: ADMIN_TEXTS.addMoreAdmin }).getAttribute('href')).toBe(
+      '/dashboard?menu=settings&tab=admins',
+    );
+    expect(screen.getByRole('button', { name: ADMIN_TEXTS.sendGets })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(await within(nav).findByLabelText('7 unverified sponsors')).toBeTruthy();
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Profile approvals7',
+      'Community treasure',
+      'Active sponsors',
+      'Active badges',
+      'Settings',
+      'Audit log',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(screen.getByText('root@example.com')).toBeTruthy();
+  });
+
+  it('keeps the screen in the URL: a deep link opens it, the sidebar pushes, back returns', async () => {
+    storeAdminSession();
+    stubConsole();
+    const { router } = renderRoute('/dashboard?menu=active');
+    expect(await screen.findByRole('heading', { name: 'Active sponsors' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: /Profile approvals/ }));
+    expect(await screen.findByRole('heading', { name: /Pending profile approvals/ })).toBeTruthy();
+    expect(router.state.location.search).toBe('?menu=approvals');
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Active sponsors' })).toBeTruthy();
+    // A key whose screen is not here shows the Dash screen.
+    await act(() => router.navigate('/dashboard?menu=nope'));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('below 1000 px shows only the message', async () => {
+    stubViewportWidth(999);
+    storeAdminSession();
+    stubConsole();
+    renderRoute('/dashboard?menu=approvals');
+    expect(await screen.findByText(ADMIN_TEXTS.narrowScreen)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Pending profile approvals/ })).toBeNull();
+  });
+
+  it('Dash: counts animate up to the real numbers, the GET Wallet shows the admin balance, 3 pending with All', async () => {
+    storeAdminSession();
+    stubConsole();
+    renderRoute('/dashboard');
+    const pendingCard = await screen.findByRole('button', { name: /Pending approvals/ });
+    await waitFor(() => expect(pendingCard.textContent).toBe('Pending approvals07'));
+    const activeCard = screen.getByRole('button', { name: /Active sponsors/ });
+    await waitFor(() => expect(activeCard.textContent).toBe('Active sponsors02'));
+    expect(await screen.findByText('1000000')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Accept / })).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(await screen.findByRole('heading', { name: /Pending profile approvals/ })).toBeTruthy();
+  });
+
+  it('Dash: accepting a sponsor updates the Active sponsors card at once', async () => {
+    storeAdminSession();
+    let accepted = false;
+    stubConsole({
+      'PUT /admin/sponsors/status': () => {
+        accepted = true;
+        return { message: 'ok', data: {} };
+      },
+      'GET /admin/sponsors/verified': () => ({
+        data: accepted ? [sponsor(20), sponsor(1)] : [sponsor(20)],
+      }),
+    });
+    renderRoute('/dashboard');
+    const activeCard = await screen.findByRole('button', { name: /Active sponsors/ });
+    await waitFor(() => expect(activeCard.textContent).toBe('Active sponsors01'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Sponsor 1' }));
+    await waitFor(() => expect(activeCard.textContent).toBe('Active sponsors02'));
+  });
+
+  it('Dash: Public badges and Private badges count the badges and open the Badges screen filtered', async () => {
+    storeAdminSession();
+    const api = stubConsole({
+      'GET /admin/badge': (call) => ({
+        data: {
+          badges: [],
+          total: call.query.get('badgeAccess') === 'public' ? 4 : 2,
+          page: 1,
+          limit: Number(call.query.get('limit') ?? 12),
+          approvalPeriod: 10,
+        },
+      }),
+    });
+    const { router } = renderRoute('/dashboard');
+    const publicCard = await screen.findByRole('button', { name: /Public badges/ });
+    await waitFor(() => expect(publicCard.textContent).toBe('Public badges04'));
+    const privateCard = screen.getByRole('button', { name: /Private badges/ });
+    await waitFor(() => expect(privateCard.textContent).toBe('Private badges02'));
+    fireEvent.click(publicCard);
+    expect(await screen.findByRole('heading', { name: /^Badges/ })).toBeTruthy();
+    expect(router.state.location.search).toBe('?menu=badges&access=public');
+    // The screen's list of every badge (the pending ones above it have their own filter).
+    const everyBadge = () =>
+      api
+        .callsTo('GET', '/admin/badge')
+        .filter(
+          (c) => c.query.get('limit') !== '1' && c.query.get('status') !== 'UNDER_VERIFICATION',
+        );
+    await waitFor(() => expect(everyBadge().length).toBeGreaterThan(0));
+    expect(everyBadge().every((c) => c.query.get('badgeAccess') === 'public')).toBe(true);
+  });
+});
+
+describe('Profile approvals', () => {
+  it('shows the count, 6 sponsors, then See more reveals all', async () => {
+    storeAdminSession();
+    stubConsole();
+    renderRoute('/dashboard?menu=approvals');
+    const heading = await screen.findByRole('heading', { name: /Pending profile approvals/ });
+    expect(heading.textContent).toBe('Pending profile approvals (7)');
+    await screen.findByText('Sponsor 6');
+    expect(screen.queryByText('Sponsor 7')).toBeNull();
+    expect(screen.getByText('sponsor1@example.org')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.seeMore }));
+    expect(await screen.findByText('Sponsor 7')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ADMIN_TEXTS.seeMore })).toBeNull();
+  });
+
+  it('Accept and Reject send the decision with the spec toasts; a failure says "Oops! Something went wrong!"', async () => {
+    storeAdminSession();
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    let fail = false;
+    const api = stubConsole({
+      'PUT /admin/sponsors/status': () =>
+        fail ? { status: 500, message: 'Something went wrong' } : { message: 'ok', data: {} },
+    });
+    renderRoute('/dashboard?menu=approvals');
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Sponsor 1' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(TOASTS.success.sponsorApproved));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject Sponsor 2' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(TOASTS.success.sponsorRejected));
+    expect(api.callsTo('PUT', '/admin/sponsors/status').map((call) => call.body)).toEqual([
+      { userId: pendingSponsor(1)._id, status: 'APPROVED' },
+      { userId: pendingSponsor(2)._id, status: 'REJECTED' },
+    ]);
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Sponsor 3' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(TOASTS.error.generic));
+  });
+
+  it('lists rejected profiles apart, each with Accept only', async () => {
+    storeAdminSession();
+    const rejected = { ...pendingSponsor(9), status: 'REJECTED' as const };
+    const api = stubConsole({
+      'GET /admin/sponsors/unapproved': (call) => ({
+        data: call.query.get('status') === 'REJECTED' ? [rejected] : [pendingSponsor(1)],
+      }),
+      'PUT /admin/sponsors/status': { message: 'ok', data: {} },
+    });
+    renderRoute('/dashboard?menu=approvals');
+    fireEvent.click(await screen.findByText('Rejected profiles (1)'));
+    expect(screen.queryByRole('button', { name: 'Reject Sponsor 9' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Sponsor 9' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/admin/sponsors/status').map((call) => call.body)).toEqual([
+        { userId: rejected._id, status: 'APPROVED' },
+      ]),
+    );
+  });
+
+  it('says "No sponsors found!" when nobody waits', async () => {
+    storeAdminSession();
+    stubConsole({ 'GET /admin/sponsors/unapproved': { data: [] } });
+    renderRoute('/dashboard?menu=approvals');
+    expect(await screen.findByText(ADMIN_TEXTS.noSponsors)).toBeTruthy();
+    expect(
+      (await screen.findByRole('heading', { name: /Pending profile approvals/ })).textContent,
+    ).toBe('Pending profile approvals (0)');
+  });
+});
+
+describe('Active sponsors', () => {
+  it('searches full names case-insensitively, 12 then See more, with the spec empty texts', async () => {
+    storeAdminSession();
+    const many = Array.from({ length: 14 }, (_, i) => sponsor(i + 1));
+    stubConsole({ 'GET /admin/sponsors/verified': { data: many } });
+    renderRoute('/dashboard?menu=active');
+    await screen.findByText('Sponsor 12');
+    expect(screen.queryByText('Sponsor 13')).toBeNull();
+    const card = screen.getByRole('link', { name: /Sponsor 12\b/ });
+    expect(card.getAttribute('href')).toBe(`/admin/sponsor/${sponsor(12)._id}`);
+    expect(within(card).getByText('12.5 GETS')).toBeTruthy();
+    expect(within(card).getByText('sponsor12@example.org')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.seeMore }));
+    expect(await screen.findByText('Sponsor 14')).toBeTruthy();
+
+    const search = screen.getByRole('searchbox', { name: 'Search sponsors' });
+    fireEvent.change(search, { target: { value: 'SPONSOR 1' } });
+    expect(
+      screen.getAllByRole('link', { name: /^Sponsor 1/ }).map((l) => l.textContent?.split('@')[0]),
+    ).toHaveLength(6); // 1, 10, 11, 12, 13, 14
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No results found for "zzz"')).toBeTruthy();
+  });
+
+  it('says "No sponsors found!" without any', async () => {
+    storeAdminSession();
+    stubConsole({ 'GET /admin/sponsors/verified': { data: [] } });
+    renderRoute('/dashboard?menu=active');
+    expect(await screen.findByText(ADMIN_TEXTS.noSponsors)).toBeTruthy();
+  });
+});
+
+describe('the sponsor page', () => {
+  const id = sponsor(5)._id;
+
+  it('shows the profile, SEND GETS with the address locked, Verify with its toasts', async () => {
+    storeAdminSession();
+    const loading = vi.spyOn(toast, 'loading');
+    const success = vi.spyOn(toast, 'success');
+    let verified = false;
+    const api = stubConsole({
+      [`GET /admin/sponsor/${id}`]: () => ({ data: sponsor(5, { isVerified: verified }) }),
+      'PUT /admin/change/verified-status': () => {
+        verified = true;
+        return { message: 'Sponsor verified', data: {} };
+      },
+    });
+    renderRoute(`/admin/sponsor/${id}`);
+    expect(await screen.findByRole('heading', { name: 'Sponsor 5' })).toBeTruthy();
+    expect(screen.getByText('@sponsor5')).toBeTruthy();
+    expect(screen.getByText('5.5 GETS')).toBeTruthy();
+    expect(screen.getByText('sponsor5@example.org')).toBeTruthy();
+    expect(screen.getByRole('img', { name: "Sponsor 5's picture" })).toBeTruthy();
+    // The header's SEND GETS is hidden here; the page's own sends to this sponsor.
+    expect(screen.getAllByRole('button', { name: ADMIN_TEXTS.sendGets })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.sendGets }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send GETS' });
+    const address = within(dialog).getByLabelText<HTMLInputElement>('Wallet address');
+    expect(address.value).toBe(sponsor(5).account);
+    expect(address.readOnly).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByText(ADMIN_TEXTS.verifiedSponsor)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(TOASTS.success.sponsorVerified, expect.anything()),
+    );
+    expect(loading).toHaveBeenCalledWith(TOASTS.loading.verifyingSponsor);
+    expect(api.callsTo('PUT', '/admin/change/verified-status')[0]?.body).toEqual({
+      userId: id,
+      isVerified: true,
+    });
+    expect(await screen.findByText(ADMIN_TEXTS.verifiedSponsor)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+  });
+
+  it('lists the badges the sponsor launched, with their count', async () => {
+    storeAdminSession();
+    const api = stubConsole({
+      [`GET /admin/sponsor/${id}`]: { data: sponsor(5) },
+      'GET /badge/published/admin': { data: { badges: [], totalBadge: 0 } },
+    });
+    renderRoute(`/admin/sponsor/${id}`);
+    expect(await screen.findByRole('heading', { name: 'Launched badges (00)' })).toBeTruthy();
+    expect(await screen.findByText('No badges found!')).toBeTruthy();
+    expect(api.callsTo('GET', '/badge/published/admin')[0]?.query.get('account')).toBe(
+      sponsor(5).account,
+    );
+  });
+
+  it('"Verifying sponsor failed!" when the call fails', async () => {
+    storeAdminSession();
+    const error = vi.spyOn(toast, 'error');
+    stubConsole({
+      [`GET /admin/sponsor/${id}`]: { data: sponsor(5) },
+      'PUT /admin/change/verified-status': {
+        status: 409,
+        message: 'Only an approved sponsor can be verified',
+      },
+    });
+    renderRoute(`/admin/sponsor/${id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(TOASTS.error.verifyingSponsorFailed, expect.anything()),
+    );
+  });
+
+  it('Ban asks first, then bans; Lift ban undoes it', async () => {
+    storeAdminSession();
+    let banned = false;
+    const api = stubConsole({
+      [`GET /admin/sponsor/${id}`]: () => ({ data: sponsor(5, { isBanned: banned }) }),
+      'PUT /admin/sponsors/ban-status': (call) => {
+        banned = call.body?.isBanned === true;
+        return { message: banned ? 'Sponsor banned' : 'Ban lifted', data: {} };
+      },
+    });
+    renderRoute(`/admin/sponsor/${id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban sponsor' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByRole('button', { name: 'Lift ban' })).toBeTruthy();
+    expect(screen.getByText(/This sponsor is banned/)).toBeTruthy();
+    expect(api.callsTo('PUT', '/admin/sponsors/ban-status')[0]?.body).toEqual({
+      userId: id,
+      isBanned: true,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Lift ban' }));
+    const lift = await screen.findByRole('dialog', { name: 'Lift the ban' });
+    fireEvent.click(within(lift).getByRole('button', { name: 'Lift ban' }));
+    expect(await screen.findByRole('button', { name: 'Ban' })).toBeTruthy();
+  });
+
+  it('sends anyone but an admin to /dashboard', async () => {
+    stubApi({});
+    const { router } = renderRoute(`/admin/sponsor/${id}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

@@ -1,0 +1,65 @@
+// Active sponsors: a grid searched by full name (case-insensitive, contains),
+// 12 at first and See more for all, with the spec's empty texts.
+import { useState } from 'react';
+import { ACTIVE_SPONSORS_PAGE_SIZE, ADMIN_TEXTS } from '@gets/schema';
+import { SearchIcon } from '@/components/icons/icons';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { PageSpinner } from '@/features/accounts';
+import { useActiveSponsors } from '../api/get-active-sponsors';
+import { SponsorCard } from './sponsor-card';
+
+export function ActiveSponsorsScreen() {
+  const active = useActiveSponsors();
+  const [query, setQuery] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  if (active.isPending) return <PageSpinner />;
+  const needle = query.trim().toLowerCase();
+  const found = (active.data ?? []).filter((sponsor) =>
+    sponsor.fullName.toLowerCase().includes(needle),
+  );
+  const shown = showAll ? found : found.slice(0, ACTIVE_SPONSORS_PAGE_SIZE);
+  return (
+    <section aria-labelledby="active-heading" className="flex flex-col gap-5">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="active-heading" className="text-2xl font-bold text-slate-900">
+          Active sponsors
+        </h2>
+        <label className="relative w-80">
+          <span className="sr-only">Search sponsors</span>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setShowAll(false);
+            }}
+            placeholder="Search sponsors"
+            className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+          />
+        </label>
+      </div>
+      {active.isError && <p role="alert">{active.error.message}</p>}
+      {found.length === 0 && !active.isError ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+          {needle ? ADMIN_TEXTS.noResultsFor(query.trim()) : ADMIN_TEXTS.noSponsors}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-3 gap-4 2xl:grid-cols-4">
+          {shown.map((sponsor) => (
+            <SponsorCard key={sponsor._id} sponsor={sponsor} />
+          ))}
+        </ul>
+      )}
+      {!showAll && found.length > ACTIVE_SPONSORS_PAGE_SIZE && (
+        <button
+          type="button"
+          onClick={() => setShowAll(true)}
+          className={`${buttonStyles.outline} self-center`}
+        >
+          {ADMIN_TEXTS.seeMore}
+        </button>
+      )}
+    </section>
+  );
+}

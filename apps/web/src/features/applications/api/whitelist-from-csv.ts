@@ -1,0 +1,79 @@
+// Whitelisting from a CSV file on a private badge: the server's preview of
+// every row (POST /badge/whitelist/csv/preview), the confirmation through the
+// one consent dialog (POST /badge/whitelist/csv: every ready earner in one
+// consent, unknown emails invited), and the badge's pending invitees.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  earnersWhitelistedToast,
+  WHITELIST_CSV_MESSAGES,
+  type Badge,
+  type WhitelistCsvPreview,
+  type WhitelistInvitation,
+} from '@gets/schema';
+import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useChainAction } from '@/features/custody';
+import { reportFailure } from '../lib/report-failure';
+import { APPLICATIONS_QUERY_KEY } from './keys';
+
+export const WHITELIST_CSV_TITLE = 'Whitelist from CSV';
+
+export function previewWhitelistCsv(badge: Badge, csv: string) {
+  return apiRequest<WhitelistCsvPreview>('/badge/whitelist/csv/preview', {
+    method: 'POST',
+    body: { badgeOnChainId: badge.onChainId, csv },
+  });
+}
+
+const confirmWhitelistCsv = (badge: Badge, csv: string, consentToken?: string) =>
+  apiRequest<{ invited: number }>('/badge/whitelist/csv', {
+    method: 'POST',
+    body: { badgeOnChainId: badge.onChainId, csv, consentToken },
+  });
+
+/** Whitelists the file's ready earners in one consent (or only invites, when none is ready). */
+export function useWhitelistFromCsv() {
+  const action = useChainAction({ auth: 'user', title: WHITELIST_CSV_TITLE });
+  const queryClient = useQueryClient();
+
+  async function confirm(badge: Badge, csv: string, preview: WhitelistCsvPreview) {
+    try {
+      if (preview.counts.ready === 0) {
+        const sent = await confirmWhitelistCsv(badge, csv);
+        if (!sent.success) {
+          toast.error(`${sent.message}!`);
+          return false;
+        }
+        toast.success(`${WHITELIST_CSV_MESSAGES.invitationsSent}!`);
+        void queryClient.invalidateQueries({ queryKey: APPLICATIONS_QUERY_KEY });
+        return true;
+      }
+      const final = await action.run((consentToken) =>
+        confirmWhitelistCsv(badge, csv, consentToken),
+      );
+      if (final.status !== 'COMPLETED') return false;
+      toast.success(earnersWhitelistedToast(preview.counts.ready));
+      return true;
+    } catch (error) {
+      reportFailure(error);
+      return false;
+    }
+  }
+
+  return { confirm, isConfirming: action.isRunning, progress: action.progress };
+}
+
+/** The badge's invitees not whitelisted yet; refreshed by every finished chain action. */
+export function useBadgeInvitations(badgeId: string) {
+  return useQuery({
+    queryKey: [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId],
+    retry: false,
+    queryFn: async () => {
+      const result = await apiRequest<WhitelistInvitation[]>('/badge/whitelist/invitations', {
+        query: { badgeId },
+      });
+      if (!result.success) throw new Error(result.message);
+      return result.data;
+    },
+  });
+}

@@ -1,0 +1,191 @@
+// The application actions of a badge, in the details modal and on the badge
+// page (spec section 2). The owning sponsor of a published badge gets
+// Application List. An earner gets Apply (the modal hides it once applied or
+// for a banned badge; the page shows "Applied", disabled) and, once applied
+// and while the batch has not expired, Claim Tokens ("Tokens Claimed",
+// disabled, once claimed); an earner holding the badge also downloads it and
+// its credential. A visitor's Apply in the modal asks them to log in.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { TOASTS, type Application, type Badge } from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { toast } from '@/lib/toast';
+import { useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
+import { formatDate, isExpired } from '@/features/badges';
+import { CredentialActions, useMyCredentials } from '@/features/credentials';
+import { useApplicationOf } from '../api/get-application-of';
+import { useClaimBadge } from '../api/claim-badge';
+import { applicationState } from '../lib/application-status';
+import { ApplyModal } from './apply-modal';
+
+type Place = 'modal' | 'page';
+
+export function BadgeApplicationActions({
+  badge,
+  place,
+  close,
+  downloadPng,
+}: {
+  badge: Badge;
+  place: Place;
+  /** Closes the surrounding modal (before navigating away). */
+  close?: () => void;
+  /** Downloads the badge card as a PNG, where the surrounding view can. */
+  downloadPng?: () => Promise<void>;
+}) {
+  const session = useSession();
+  const isAdmin = useHasAdminToken();
+  if (isAdmin || badge.isDraft) return null;
+  const user = session?.user;
+  if (!user) {
+    return place === 'modal' ? (
+      <button
+        type="button"
+        className={buttonStyles.primary}
+        onClick={() => toast.info(TOASTS.info.loginToApply)}
+      >
+        Apply
+      </button>
+    ) : null;
+  }
+  if (user.userType === 'SPONSOR') {
+    return user._id === badge.sponsor._id ? (
+      <Link to={`/badge/application/${badge._id}`} onClick={close} className={buttonStyles.outline}>
+        Application List
+      </Link>
+    ) : null;
+  }
+  if (user.userType !== 'EARNER' || !user.account) return null;
+  return (
+    <EarnerActions
+      badge={badge}
+      place={place}
+      user={user as SessionUser & { account: string }}
+      downloadPng={downloadPng}
+    />
+  );
+}
+
+function EarnerActions({
+  badge,
+  place,
+  user,
+  downloadPng,
+}: {
+  badge: Badge;
+  place: Place;
+  user: SessionUser & { account: string };
+  downloadPng: (() => Promise<void>) | undefined;
+}) {
+  const [applying, setApplying] = useState(false);
+  const of = useApplicationOf(badge._id, user.account);
+  const application = of.data?.application ?? null;
+  const eligible = of.data?.eligible === true;
+  const open = badge.status === 'VERIFIED' && !isExpired(badge);
+
+  const apply = () => {
+    if (badge.availableBadge <= 0) {
+      toast.info(TOASTS.info.allBadgesClaimed);
+      return;
+    }
+    setApplying(true);
+  };
+
+  // Only a live (approved) badge offers Apply: hidden once banned, removed or
+  // deleted. The modal hides it once applied; the page shows "Applied".
+  const showApply = badge.status === 'VERIFIED' && (place === 'page' || eligible);
+  return (
+    <>
+      {showApply && (
+        <button
+          type="button"
+          className={buttonStyles.primary}
+          disabled={of.isPending || !eligible || !open}
+          onClick={apply}
+        >
+          {of.isPending || eligible ? 'Apply' : 'Applied'}
+        </button>
+      )}
+      {application && (application.status === 'TOKEN_CLAIMED' || !isExpired(badge)) && (
+        <ClaimTokens badge={badge} application={application} email={user.email} />
+      )}
+      {application?.status === 'TOKEN_CLAIMED' && (
+        <HeldBadge badge={badge} downloadPng={downloadPng} />
+      )}
+      {applying && (
+        <ApplyModal
+          badge={badge}
+          open
+          onClose={() => setApplying(false)}
+          user={{ email: user.email, fullName: user.fullName, account: user.account }}
+        />
+      )}
+    </>
+  );
+}
+
+function ClaimTokens({
+  badge,
+  application,
+  email,
+}: {
+  badge: Badge;
+  application: Application;
+  email: string;
+}) {
+  const { claim, isClaiming } = useClaimBadge();
+  const state = applicationState(application, badge);
+  const claimed = application.status === 'TOKEN_CLAIMED';
+  const note =
+    state.kind === 'claimable'
+      ? `Approved: claim by ${formatDate(state.claimBy)}`
+      : state.kind === 'claiming'
+        ? 'Your claim is on its way'
+        : claimed
+          ? null
+          : state.text;
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonStyles.accent}
+        disabled={claimed || isClaiming || state.kind !== 'claimable'}
+        onClick={() => void claim(application, email)}
+      >
+        {claimed ? 'Tokens Claimed' : isClaiming ? 'Claiming...' : 'Claim Tokens'}
+      </button>
+      {note && (
+        <p role="status" className="basis-full text-sm text-slate-600">
+          Application status: <span className="font-semibold text-slate-900">{note}</span>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** What an earner holding the badge does with it: the card as a PNG, and its credential. */
+function HeldBadge({
+  badge,
+  downloadPng,
+}: {
+  badge: Badge;
+  downloadPng: (() => Promise<void>) | undefined;
+}) {
+  const credentials = useMyCredentials();
+  const credential = credentials.data?.find((c) => c.badgeId === badge._id);
+  return (
+    <>
+      {downloadPng && (
+        <button type="button" className={buttonStyles.outline} onClick={() => void downloadPng()}>
+          Download as PNG
+        </button>
+      )}
+      {credential && (
+        <div className="basis-full space-y-2 rounded-2xl border border-slate-200 p-4">
+          <p className="text-sm font-semibold text-slate-900">Your Open Badges credential</p>
+          <CredentialActions credential={credential} />
+        </div>
+      )}
+    </>
+  );
+}

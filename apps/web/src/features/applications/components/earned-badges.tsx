@@ -1,0 +1,36 @@
+// The earner's badges on their dashboard: each claimed badge's card (opening
+// the details modal) with its Open Badges credential's actions, or "You have
+// not earned any badges yet!".
+import { EMPTY_STATES, type ApplicationWithBadge } from '@gets/schema';
+import { BadgeCard } from '@/features/badges';
+import { CredentialActions, useMyCredentials } from '@/features/credentials';
+
+export function EarnedBadges({ awards }: { awards: ApplicationWithBadge[] }) {
+  const credentials = useMyCredentials({ enabled: awards.length > 0 });
+  return (
+    <section aria-labelledby="earned-badges-heading">
+      <h2 id="earned-badges-heading" className="mb-4 text-xl font-bold text-slate-900">
+        My Badges
+      </h2>
+      {awards.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {EMPTY_STATES.noBadgesEarned}
+        </p>
+      ) : (
+        <ul aria-label="My badges" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {awards.map((award) => {
+            const credential = credentials.data?.find((c) => c.awardId === award._id);
+            return (
+              <li key={award._id} className="space-y-3">
+                <div className="max-w-56">
+                  <BadgeCard badge={award.badge} />
+                </div>
+                {credential && <CredentialActions credential={credential} />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

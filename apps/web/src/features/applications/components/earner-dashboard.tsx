@@ -1,0 +1,43 @@
+// The earner dashboard (spec section 2), under the landing's heading and
+// wallet address: GET TOKENS, EARNER FREEDOM AWARD (/stake), GIVE TOKENS; the
+// cards GETS (from chain), STAKED and MY AWARDS (claimed awards); the earner's
+// badges; "My Applications"; a full-screen loading overlay while it loads.
+import type { SessionUser } from '@/features/accounts';
+import { useBalances } from '@/features/staking';
+import { useEarnedBadges } from '../api/get-earned-badges';
+import { useMyApplications } from '../api/get-my-applications';
+import { DashboardActions } from './dashboard-actions';
+import { EarnedBadges } from './earned-badges';
+import { MyApplications } from './my-applications';
+import { LoadingOverlay, StatCard } from './stat-card';
+
+export function EarnerDashboard({ user }: { user: SessionUser }) {
+  const balances = useBalances({ auth: 'user' });
+  const earned = useEarnedBadges(user.account);
+  const applications = useMyApplications(user.account);
+  const loading = balances.isLoading || earned.isLoading || applications.isLoading;
+  return (
+    <div className="mt-8 space-y-10">
+      {loading && <LoadingOverlay label="Loading your dashboard" />}
+      <DashboardActions links={[{ to: '/stake', label: 'EARNER FREEDOM AWARD' }]} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="GETS" value={balances.data?.userBalance ?? null} />
+        <StatCard label="STAKED" value={balances.data?.stakingBalance ?? null} />
+        <StatCard label="MY AWARDS" value={earned.data?.length ?? null} />
+      </div>
+      {earned.isError && (
+        <p role="alert" className="text-red-700">
+          {earned.error.message}
+        </p>
+      )}
+      <EarnedBadges awards={earned.data ?? []} />
+      {applications.isError ? (
+        <p role="alert" className="text-red-700">
+          {applications.error.message}
+        </p>
+      ) : (
+        <MyApplications applications={applications.data ?? []} email={user.email} />
+      )}
+    </div>
+  );
+}

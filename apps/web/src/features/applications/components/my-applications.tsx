@@ -1,0 +1,93 @@
+// "My Applications" on the earner dashboard (spec section 2): Badge, ID,
+// Badge name and Status ("Under review", a Claim button once approved,
+// "Rejected", "Banned" over any of them), "No applications found!", and a
+// table that scrolls beyond 400 px.
+import {
+  APPLICATIONS_TABLE_MAX_HEIGHT_PX,
+  EMPTY_STATES,
+  TOKEN,
+  type ApplicationWithBadge,
+} from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { formatDate } from '@/features/badges';
+import { useClaimBadge } from '../api/claim-badge';
+import { applicationState } from '../lib/application-status';
+
+function StatusCell({ application, email }: { application: ApplicationWithBadge; email: string }) {
+  const { claim, isClaiming } = useClaimBadge();
+  const state = applicationState(application, application.badge);
+  if (state.kind === 'text') return <>{state.text}</>;
+  if (state.kind === 'claiming' || isClaiming) return <>Claiming...</>;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={buttonStyles.small}
+        aria-label={`Claim ${application.badge.name}`}
+        onClick={() => void claim(application, email)}
+      >
+        Claim
+      </button>
+      <span className="text-xs text-slate-500">by {formatDate(state.claimBy)}</span>
+    </span>
+  );
+}
+
+export function MyApplications({
+  applications,
+  email,
+}: {
+  applications: ApplicationWithBadge[];
+  email: string;
+}) {
+  return (
+    <section aria-labelledby="my-applications-heading">
+      <h2 id="my-applications-heading" className="mb-4 text-xl font-bold text-slate-900">
+        My Applications
+      </h2>
+      <div
+        className="overflow-auto rounded-2xl border border-slate-200 bg-white"
+        style={{ maxHeight: APPLICATIONS_TABLE_MAX_HEIGHT_PX }}
+      >
+        <table className="w-full text-left text-sm">
+          <thead className="sticky top-0 bg-slate-50 text-slate-600">
+            <tr>
+              <th className="px-4 py-2 font-medium">Badge</th>
+              <th className="px-4 py-2 font-medium">ID</th>
+              <th className="px-4 py-2 font-medium">Badge name</th>
+              <th className="px-4 py-2 font-medium">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {applications.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-8 text-center text-slate-500">
+                  {EMPTY_STATES.noApplications}
+                </td>
+              </tr>
+            ) : (
+              applications.map((application) => (
+                <tr key={application._id} className="border-t border-slate-100">
+                  <td className="px-4 py-2">
+                    <img
+                      src={application.badge.image}
+                      alt={`${application.badge.name} image`}
+                      className="size-10 rounded-lg object-cover"
+                    />
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {TOKEN.symbol} {application.badge.badgeNo}
+                  </td>
+                  <td className="px-4 py-2 font-medium text-slate-900">{application.badge.name}</td>
+                  <td className="px-4 py-2">
+                    <StatusCell application={application} email={email} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

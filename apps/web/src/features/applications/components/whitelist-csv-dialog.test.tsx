@@ -1,0 +1,248 @@
+// The "Whitelist from CSV" dialog with the real providers and consent dialog,
+// the API stubbed: a chosen or dropped file is previewed by the server, the
+// table shows each row's kind and the counts, Confirm names how many earners
+// are whitelisted and goes through exactly one consent; a refused file says why;
+// the section lists pending invitees and whitelists the registered ones.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { WHITELIST_CSV_MESSAGES as CSV, type WhitelistCsvPreview } from '@gets/schema';
+import { AppProvider } from '@/app/provider';
+import { closeAllStreams } from '@/features/custody';
+import { sampleBadge } from '@/test/fixtures';
+import { chainAction, stubApi, type Answer, type StubCall } from '@/test/api-stub';
+import type { TransactionStatus } from '@gets/schema';
+import { storeUserSession, VERIFIED_SPONSOR } from '@/test/render-route';
+import { WhitelistCsvDialog } from './whitelist-csv-dialog';
+import { WhitelistCsvSection } from './whitelist-csv-section';
+
+afterEach(() => closeAllStreams());
+
+const BADGE = sampleBadge({ name: 'Invitation Only', isPublic: false, onChainId: '12' });
+const ADA = '0x1111111111111111111111111111111111111111';
+const FILE_TEXT = `email\nada@example.com\nnew@example.net\nada@example.com\nnope\n${ADA}`;
+
+const PREVIEW: WhitelistCsvPreview = {
+  hasHeader: true,
+  rows: [
+    {
+      line: 2,
+      value: 'ada@example.com',
+      kind: 'ready',
+      reason: CSV.ready,
+      account: ADA,
+      fullName: 'Ada',
+    },
+    {
+      line: 3,
+      value: 'new@example.net',
+      kind: 'unknown',
+      reason: CSV.unknown,
+      account: null,
+      fullName: null,
+    },
+    {
+      line: 4,
+      value: 'ada@example.com',
+      kind: 'duplicate',
+      reason: CSV.duplicateInFile,
+      account: ADA,
+      fullName: 'Ada',
+    },
+    {
+      line: 5,
+      value: 'nope',
+      kind: 'invalid',
+      reason: CSV.notEmailOrAddress,
+      account: null,
+      fullName: null,
+    },
+    {
+      line: 6,
+      value: `0x${'2'.repeat(40)}`,
+      kind: 'ready',
+      reason: CSV.ready,
+      account: `0x${'2'.repeat(40)}`,
+      fullName: 'Bob',
+    },
+  ],
+  counts: { ready: 2, unknown: 1, duplicate: 1, invalid: 1 },
+};
+
+function renderDialog() {
+  storeUserSession(VERIFIED_SPONSOR);
+  const onClose = vi.fn();
+  render(
+    <AppProvider>
+      <WhitelistCsvDialog badge={BADGE} open onClose={onClose} />
+    </AppProvider>,
+  );
+  return { onClose, dialog: screen.getByRole('dialog', { name: 'Whitelist from CSV' }) };
+}
+
+const csvFile = (text: string) => new File([text], 'earners.csv', { type: 'text/csv' });
+
+describe('WhitelistCsvDialog', () => {
+  it('previews a chosen file, names the earners on Confirm, and whitelists them in one consent', async () => {
+    const api = stubApi({
+      'POST /badge/whitelist/csv/preview': { data: PREVIEW },
+      'POST /badge/whitelist/csv': chainAction('Whitelist 2 earners for your private badge'),
+    });
+    const { dialog, onClose } = renderDialog();
+
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), {
+      target: { files: [csvFile(FILE_TEXT)] },
+    });
+
+    const table = await within(dialog).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
+      'Ready',
+      'Unknown user',
+      'Duplicate',
+      'Invalid',
+      'Ready',
+    ]);
+    expect(within(rows[1]!).getByText(CSV.unknown)).toBeTruthy();
+    const counts = within(dialog).getByRole('list', { name: 'Row counts' });
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Ready: 2', 'Unknown user: 1', 'Duplicate: 1', 'Invalid: 1']);
+    expect(api.callsTo('POST', '/badge/whitelist/csv/preview')[0]!.body).toEqual({
+      badgeOnChainId: '12',
+      csv: FILE_TEXT,
+    });
+
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Whitelist 2 earners and invite 1' }),
+    );
+    const consent = await screen.findByRole('alertdialog', { name: 'Whitelist from CSV' });
+    expect(within(consent).getByText('Whitelist 2 earners for your private badge')).toBeTruthy();
+    fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('2 earners whitelisted!')).toBeTruthy();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const confirmCalls = api.callsTo('POST', '/badge/whitelist/csv');
+    expect(confirmCalls).toHaveLength(2);
+    expect(confirmCalls[1]!.body).toMatchObject({ csv: FILE_TEXT, badgeOnChainId: '12' });
+    expect(confirmCalls[1]!.body?.consentToken).toBeTruthy();
+    expect(screen.queryAllByRole('alertdialog')).toHaveLength(0);
+  });
+
+  it('reads a dropped file, and shows why the server refused it without a Confirm', async () => {
+    const api = stubApi({
+      'POST /badge/whitelist/csv/preview': { status: 400, message: CSV.tooManyRows },
+    });
+    const { dialog } = renderDialog();
+    fireEvent.drop(within(dialog).getByTestId('csv-drop-zone'), {
+      dataTransfer: { files: [csvFile('a@example.com\n')] },
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(CSV.tooManyRows);
+    expect(api.callsTo('POST', '/badge/whitelist/csv/preview')[0]!.body?.csv).toBe(
+      'a@example.com\n',
+    );
+    expect(within(dialog).queryByRole('button', { name: /Whitelist \d/ })).toBeNull();
+  });
+
+  it('waits for every transaction of a file queued in several parts before it says done', async () => {
+    const ids = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000a2'];
+    const final = new Map<string, TransactionStatus>(
+      ids.map((transactionId) => [
+        transactionId,
+        {
+          transactionId,
+          status: 'COMPLETED',
+          description: 'Whitelist 501 earners',
+          failureReason: null,
+          events: [],
+          transactionHash: `0x${'ab'.repeat(32)}`,
+          transactionChainScanUrl: null,
+        },
+      ]),
+    );
+    const split = Object.assign(
+      (call: StubCall): Answer =>
+        call.body?.consentToken
+          ? { data: { status: 'QUEUED', transactionId: ids[0], transactionIds: ids, invited: 0 } }
+          : {
+              data: {
+                consentToken: `consent-token-${'x'.repeat(20)}`,
+                description: 'Whitelist 501 earners (2 transactions)',
+                expiresAt: new Date(Date.now() + 600_000).toISOString(),
+              },
+            },
+      { final },
+    );
+    const api = stubApi({
+      'POST /badge/whitelist/csv/preview': { data: PREVIEW },
+      'POST /badge/whitelist/csv': split,
+    });
+    const { dialog } = renderDialog();
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), {
+      target: { files: [csvFile(FILE_TEXT)] },
+    });
+    fireEvent.click(
+      await within(dialog).findByRole('button', { name: 'Whitelist 2 earners and invite 1' }),
+    );
+    const consent = await screen.findByRole('alertdialog', { name: 'Whitelist from CSV' });
+    fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('2 earners whitelisted!')).toBeTruthy();
+    const asked = api.callsTo('POST', '/metakeep/transaction').map((c) => c.body?.transactionId);
+    expect(new Set(asked)).toEqual(new Set(ids));
+  });
+});
+
+describe('WhitelistCsvSection', () => {
+  it('lists pending invitees and whitelists the registered ones with one more consent', async () => {
+    storeUserSession(VERIFIED_SPONSOR);
+    const api = stubApi({
+      'GET /badge/whitelist/invitations': {
+        data: [
+          { email: 'late@example.net', invitedAt: '2026-11-20T10:00:00.000Z', registered: false },
+          { email: 'new@example.net', invitedAt: '2026-11-20T10:00:00.000Z', registered: true },
+        ],
+      },
+      'POST /badge/whitelist/csv/preview': {
+        data: {
+          hasHeader: false,
+          rows: [
+            {
+              line: 1,
+              value: 'new@example.net',
+              kind: 'ready',
+              reason: CSV.ready,
+              account: ADA,
+              fullName: 'New',
+            },
+          ],
+          counts: { ready: 1, unknown: 0, duplicate: 0, invalid: 0 },
+        },
+      },
+      'POST /badge/whitelist/csv': chainAction('Whitelist 1 earner for your private badge'),
+    });
+    render(
+      <AppProvider>
+        <WhitelistCsvSection badge={BADGE} />
+      </AppProvider>,
+    );
+    const invitees = await screen.findByRole('list', { name: 'Pending invitees' });
+    expect(
+      within(invitees)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['late@example.netInvited', 'new@example.netRegistered, not whitelisted yet']);
+    expect(api.callsTo('GET', '/badge/whitelist/invitations')[0]!.query.get('badgeId')).toBe(
+      BADGE._id,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Whitelist 1 registered invitee' }));
+    const consent = await screen.findByRole('alertdialog', { name: 'Whitelist from CSV' });
+    fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Earner whitelisted!')).toBeTruthy();
+    expect(api.callsTo('POST', '/badge/whitelist/csv')[1]!.body).toMatchObject({
+      csv: 'new@example.net',
+      badgeOnChainId: '12',
+    });
+  });
+});

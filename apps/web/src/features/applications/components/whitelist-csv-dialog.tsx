@@ -1,0 +1,233 @@
+// "Whitelist from CSV" on a private badge's Applications page: the sponsor
+// picks or drops a CSV file (one email or wallet address per row, header
+// optional), the server previews every row with its kind and the counts, and
+// Confirm whitelists every ready earner in one consent (unknown emails are
+// invited to register), with the progress of a file queued in several parts.
+import { useId, useState } from 'react';
+import {
+  WHITELIST_CSV_MAX_ROWS,
+  WHITELIST_ROW_KINDS,
+  type Badge,
+  type WhitelistCsvPreview,
+  type WhitelistRowKind,
+} from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/features/custody';
+import {
+  previewWhitelistCsv,
+  useWhitelistFromCsv,
+  WHITELIST_CSV_TITLE,
+} from '../api/whitelist-from-csv';
+
+const KIND_LABELS: Record<WhitelistRowKind, string> = {
+  ready: 'Ready',
+  unknown: 'Unknown user',
+  duplicate: 'Duplicate',
+  invalid: 'Invalid',
+};
+const KIND_STYLES: Record<WhitelistRowKind, string> = {
+  ready: 'bg-emerald-50 text-emerald-800',
+  unknown: 'bg-sky-50 text-sky-800',
+  duplicate: 'bg-amber-50 text-amber-800',
+  invalid: 'bg-red-50 text-red-800',
+};
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** The words of the Confirm button: how many earners will be whitelisted (and invited). */
+export function confirmLabel(preview: WhitelistCsvPreview): string {
+  const { ready, unknown } = preview.counts;
+  if (ready === 0) return `Send ${plural(unknown, 'invitation')}`;
+  return `Whitelist ${plural(ready, 'earner')}${unknown > 0 ? ` and invite ${unknown}` : ''}`;
+}
+
+export function WhitelistCsvDialog({
+  badge,
+  open,
+  onClose,
+}: {
+  badge: Badge;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const inputId = useId();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [preview, setPreview] = useState<WhitelistCsvPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const { confirm, isConfirming, progress } = useWhitelistFromCsv();
+
+  function reset() {
+    setCsv(null);
+    setFileName(null);
+    setPreview(null);
+    setError(null);
+  }
+
+  async function read(file: File | undefined) {
+    if (!file) return;
+    reset();
+    setFileName(file.name);
+    setReading(true);
+    try {
+      const text = await file.text();
+      const answer = await previewWhitelistCsv(badge, text);
+      if (answer.success) {
+        setCsv(text);
+        setPreview(answer.data);
+      } else {
+        setError(answer.message);
+      }
+    } finally {
+      setReading(false);
+    }
+  }
+
+  async function submit() {
+    if (!csv || !preview) return;
+    if (await confirm(badge, csv, preview)) {
+      reset();
+      onClose();
+    }
+  }
+
+  const close = () => {
+    if (isConfirming) return;
+    reset();
+    onClose();
+  };
+  const actionable = preview && preview.counts.ready + preview.counts.unknown > 0;
+
+  return (
+    <Modal
+      open={open}
+      title={WHITELIST_CSV_TITLE}
+      onClose={close}
+      dismissible={!isConfirming}
+      size="lg"
+      description={`One email or wallet address per row, a header row optional, at most ${WHITELIST_CSV_MAX_ROWS.toLocaleString('en-US')} rows. Registered earners are whitelisted in one consent; emails without an account are invited to register.`}
+    >
+      <div
+        data-testid="csv-drop-zone"
+        className={`rounded-xl border-2 border-dashed p-4 text-sm ${
+          dragging ? 'border-brand-700 bg-brand-50' : 'border-slate-300'
+        }`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void read(event.dataTransfer.files[0]);
+        }}
+      >
+        <label htmlFor={inputId} className="block font-medium text-slate-900">
+          CSV file
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="mt-2 block w-full text-sm"
+          disabled={isConfirming}
+          onChange={(event) => void read(event.target.files?.[0])}
+        />
+        <p className="mt-2 text-xs text-slate-500">or drop the file here</p>
+      </div>
+
+      {reading && (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-600">
+          <Spinner /> Reading {fileName}...
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+
+      {preview && (
+        <>
+          <ul aria-label="Row counts" className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">
+            {WHITELIST_ROW_KINDS.map((kind) => (
+              <li key={kind} className={`rounded-full px-3 py-1 ${KIND_STYLES[kind]}`}>
+                {KIND_LABELS[kind]}: {preview.counts[kind]}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 max-h-72 overflow-auto rounded-lg border border-slate-200">
+            <table className="w-full text-left text-xs">
+              <caption className="sr-only">Rows of {fileName}</caption>
+              <thead className="sticky top-0 bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Line
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Email or wallet
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Kind
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Details
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.map((row) => (
+                  <tr key={row.line} className="border-t border-slate-100">
+                    <td className="px-3 py-1.5 text-slate-500">{row.line}</td>
+                    <td className="px-3 py-1.5 font-mono break-all">{row.value}</td>
+                    <td className="px-3 py-1.5">
+                      <span className={`rounded-full px-2 py-0.5 ${KIND_STYLES[row.kind]}`}>
+                        {KIND_LABELS[row.kind]}
+                      </span>
+                    </td>
+                    <td className="px-3 py-1.5 text-slate-600">
+                      {row.fullName ? `${row.fullName} · ` : ''}
+                      {row.reason}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      {progress && (
+        <p role="status" className="mt-4 text-sm text-slate-700">
+          Whitelisting: {progress.done} of {progress.total} transactions done
+        </p>
+      )}
+
+      <div className="mt-5 flex justify-end gap-3">
+        <button
+          type="button"
+          className={buttonStyles.outline}
+          disabled={isConfirming}
+          onClick={close}
+        >
+          Cancel
+        </button>
+        {preview && (
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={!actionable || isConfirming}
+            onClick={() => void submit()}
+          >
+            {isConfirming && <Spinner />}
+            {actionable ? confirmLabel(preview) : 'Nothing to whitelist'}
+          </button>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,382 @@
+// The badge screens through the real route table and providers, with the API
+// stubbed by path: what a sponsor, a visitor and an admin see and can do.
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ADMIN_MARKER_KEY, SESSION_STORAGE_KEYS, TOASTS, VALIDATION } from '@gets/schema';
+import { AppProvider } from '@/app/provider';
+import { EARNER, renderRoute, storeUserSession, VERIFIED_SPONSOR } from '@/test/render-route';
+import { sampleBadge } from '@/test/fixtures';
+import { AdminBadgesScreen, BadgeDetailsProvider, PendingBadgeApprovals } from '@/features/badges';
+import { FEE_TOOLTIP } from './components/badge-form';
+import { DELETE_DRAFT_TEXT } from './components/badge-details-modal';
+import { APPROVE_DIALOG_TITLE } from './components/admin/approve-badge-dialog';
+
+type Answer = { status?: number; message?: string; data?: unknown };
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+function stubApi(answer: (call: Call) => Answer | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+    const [path, search] = url.replace('/gs-api', '').split('?');
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: path!,
+      query: new URLSearchParams(search ?? ''),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    calls.push(call);
+    const found = answer(call);
+    if (!found)
+      return Promise.resolve(new Response('{"message":"Route not found"}', { status: 404 }));
+    return Promise.resolve(
+      new Response(JSON.stringify({ message: found.message ?? 'ok', data: found.data ?? null }), {
+        status: found.status ?? 200,
+      }),
+    );
+  });
+  return calls;
+}
+
+const SPONSOR = { ...VERIFIED_SPONSOR, _id: 'sponsor-1', onChainId: '7' };
+
+const badge = sampleBadge;
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: true });
+
+function storeAdmin() {
+  window.localStorage.setItem(
+    SESSION_STORAGE_KEYS.admin,
+    JSON.stringify({
+      token: 'admin-token',
+      adminDetails: { _id: 'a1', email: 'root@example.com' },
+    }),
+  );
+  window.localStorage.setItem(ADMIN_MARKER_KEY, 'true');
+}
+
+/** A component on its own, inside the app's providers and a router (admin screens). */
+function renderAlone(element: React.ReactNode) {
+  const router = createMemoryRouter([
+    { path: '*', element: <BadgeDetailsProvider>{element}</BadgeDetailsProvider> },
+  ]);
+  return render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+describe('/badge (create)', () => {
+  const balance = (userBalance: string) => ({
+    data: { userBalance, stakingBalance: '0', totalStakingBalance: '0', account: SPONSOR.account },
+  });
+
+  it('validates on change with the spec messages, keeps digits only and checks the balance with the fee', async () => {
+    storeUserSession(SPONSOR);
+    stubApi((call) => (call.path === '/stake/balance' ? balance('100') : undefined));
+    renderRoute('/badge');
+    expect(await screen.findByRole('heading', { name: 'Create New Badge' })).toBeTruthy();
+    expect(screen.getByRole('tooltip', { hidden: true }).textContent).toBe(FEE_TOOLTIP);
+    expect(await screen.findByText(VALIDATION.badge.inputTokensAndBadges)).toBeTruthy();
+
+    fireEvent.change(field('Title'), { target: { value: 'Solidity' } });
+    expect(await screen.findByText('37 characters remaining')).toBeTruthy();
+    fireEvent.change(field('Title'), { target: { value: 'x'.repeat(46) } });
+    expect(await screen.findByText(VALIDATION.badge.titleMax)).toBeTruthy();
+
+    fireEvent.change(field('Tokens per badge (GETS)'), { target: { value: '1a0' } });
+    await waitFor(() => expect(field('Tokens per badge (GETS)').value).toBe('10'));
+    fireEvent.change(field('Number of badges'), { target: { value: '0' } });
+    expect(await screen.findByText(VALIDATION.badge.badgesPositive)).toBeTruthy();
+    // 9 × 10 + the 9 GETS fee = 99: the balance of 100 pays it.
+    fireEvent.change(field('Number of badges'), { target: { value: '9' } });
+    expect(await screen.findByText(VALIDATION.badge.enoughBalance)).toBeTruthy();
+    // 10 × 10 + 9 = 109 does not.
+    fireEvent.change(field('Number of badges'), { target: { value: '10' } });
+    expect(await screen.findByText(VALIDATION.badge.notEnoughBalance)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Publish' }).disabled).toBe(true);
+
+    fireEvent.change(field('Award criteria'), { target: { value: 'too short' } });
+    expect(await screen.findByText(VALIDATION.badge.criteriaMin)).toBeTruthy();
+    fireEvent.change(field('Expiry (days)'), { target: { value: '0' } });
+    expect(await screen.findByText(VALIDATION.badge.expiryMin)).toBeTruthy();
+    expect(field('Expiry (days)').value).toBe('');
+    fireEvent.change(field('Video link'), { target: { value: 'not a link' } });
+    expect(await screen.findByText(VALIDATION.badge.videoLinkUrl)).toBeTruthy();
+  });
+
+  it('asks for an image before saving a draft, and saves nothing without one', async () => {
+    storeUserSession(SPONSOR);
+    const calls = stubApi((call) => (call.path === '/stake/balance' ? balance('100') : undefined));
+    renderRoute('/badge');
+    await screen.findByRole('heading', { name: 'Create New Badge' });
+    fireEvent.change(field('Title'), { target: { value: 'Solidity' } });
+    fireEvent.change(field('Tokens per badge (GETS)'), { target: { value: '5' } });
+    fireEvent.change(field('Number of badges'), { target: { value: '2' } });
+    fireEvent.change(field('Award criteria'), {
+      target: { value: 'Complete every module of the course' },
+    });
+    fireEvent.change(field('Expiry (days)'), { target: { value: '30' } });
+    fireEvent.change(field('Description'), { target: { value: 'A badge' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText(TOASTS.error.imageRequired)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/badge/add/draft')).toBe(false);
+  });
+
+  it('sends sponsors who are not approved, and everyone else, to /dashboard', async () => {
+    storeUserSession({ ...SPONSOR, status: 'PENDING' });
+    stubApi(() => ({ data: false }));
+    const { router } = renderRoute('/badge');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('loads a draft for editing: expiry as the days left, Save Changes', async () => {
+    storeUserSession(SPONSOR);
+    const draft = badge({
+      isDraft: true,
+      status: 'DRAFT',
+      badgeNo: null,
+      onChainId: null,
+      batchExpiryDate: new Date(Date.now() + 2.5 * 86_400_000).toISOString(),
+    });
+    stubApi((call) =>
+      call.path === `/badge/details/${draft._id}`
+        ? { data: draft }
+        : call.path === '/stake/balance'
+          ? balance('100')
+          : undefined,
+    );
+    renderRoute(`/badge?id=${draft._id}`);
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    expect(field('Title').value).toBe('Intro to Solidity');
+    expect(field('Expiry (days)').value).toBe('3');
+    expect(field('Evidence').value).toBe('The quiz certificate');
+  });
+});
+
+describe('badge lists', () => {
+  it('explore says which filter found nothing', async () => {
+    const calls = stubApi((call) =>
+      call.path.startsWith('/badge/list/')
+        ? { data: { badges: [], total: 0, nextCursor: null } }
+        : undefined,
+    );
+    renderRoute('/explore?filter=popular');
+    expect(await screen.findByText('No "popular" badges found!')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/badge/list/popular')).toBe(true);
+  });
+
+  it('search asks the server for the name and heads the list by viewer', async () => {
+    storeUserSession(EARNER);
+    const calls = stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? {
+            data: {
+              badges: call.query.get('name') === 'solidity' ? [badge()] : [],
+              total: 1,
+              nextCursor: null,
+            },
+          }
+        : undefined,
+    );
+    renderRoute('/search?name=solidity');
+    expect(await screen.findByRole('heading', { name: 'Click To Apply' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Intro to Solidity: open details' }),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.path === '/badge/list/recent')!.query.get('name')).toBe('solidity');
+  });
+
+  it('search shows "Badge List" to visitors and "No Badge Found!" when nothing matches', async () => {
+    stubApi(() => ({ data: { badges: [], total: 0, nextCursor: null } }));
+    renderRoute('/search?name=nothing');
+    expect(await screen.findByRole('heading', { name: 'Badge List' })).toBeTruthy();
+    expect(await screen.findByText('No Badge Found!')).toBeTruthy();
+  });
+});
+
+describe('badge details modal', () => {
+  it("gives the owning sponsor a draft's actions, and Delete Draft asks first", async () => {
+    storeUserSession(SPONSOR);
+    const draft = badge({
+      isDraft: true,
+      status: 'DRAFT',
+      badgeNo: null,
+      onChainId: null,
+      transactionHash: null,
+    });
+    const calls = stubApi((call) => {
+      if (call.path === '/badge/allBadge/list') return { data: [draft] };
+      if (call.path === `/badge/delete/draft/${draft._id}`)
+        return { data: { _id: draft._id }, message: 'Draft deleted' };
+      if (call.path === '/stake/balance')
+        return {
+          data: {
+            userBalance: '100',
+            stakingBalance: '0',
+            totalStakingBalance: '0',
+            account: SPONSOR.account,
+          },
+        };
+      if (call.path === '/user/isApproved') return { data: true };
+      return undefined;
+    });
+    renderRoute('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Intro to Solidity: open details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
+    expect(within(dialog).getByRole('button', { name: 'Publish' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Edit Draft' })).toBeTruthy();
+    expect(within(dialog).queryByText('Badge Link')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Draft' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Draft' });
+    expect(within(confirm).getByText(DELETE_DRAFT_TEXT)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(TOASTS.success.draftDeleted)).toBeTruthy();
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.path === `/badge/delete/draft/${draft._id}`),
+    ).toBe(true);
+  });
+
+  it('shows a visitor no sponsor actions and no link of a private badge', async () => {
+    const secret = badge({ isPublic: false, badgeAccess: 'private' });
+    stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? { data: { badges: [secret], total: 1, nextCursor: null } }
+        : undefined,
+    );
+    renderRoute('/search');
+    fireEvent.click(await screen.findByRole('button', { name: 'Intro to Solidity: open details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
+    expect(within(dialog).getByText('Award Criteria')).toBeTruthy();
+    expect(within(dialog).queryByText('Badge Link')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Delete Badge' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Download as PNG' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Copy transaction hash' })).toBeTruthy();
+  });
+});
+
+describe('/badge/{id}', () => {
+  it('shows the public view with the sponsor, a QR of its link and Copy link', async () => {
+    const shown = badge();
+    stubApi((call) => (call.path === `/badge/details/${shown._id}` ? { data: shown } : undefined));
+    renderRoute(`/badge/${shown._id}`);
+    expect(await screen.findByRole('heading', { name: 'Intro to Solidity' })).toBeTruthy();
+    expect(screen.getByText(SPONSOR.fullName)).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code linking to Intro to Solidity' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ban' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Intro to Solidity - GETS Badges'));
+  });
+
+  it('gives an admin the Ban button, and shows "Banned" once banned', async () => {
+    storeAdmin();
+    const shown = badge();
+    stubApi((call) => (call.path === `/badge/details/${shown._id}` ? { data: shown } : undefined));
+    renderRoute(`/badge/${shown._id}`);
+    expect(await screen.findByRole('button', { name: 'Ban' })).toBeTruthy();
+
+    const banned = badge({
+      _id: '6b7d1c52-8f0e-4a8e-9b0a-1c2d3e4f5a6b',
+      status: 'BANNED',
+      isVerified: false,
+    });
+    stubApi((call) =>
+      call.path === `/badge/details/${banned._id}` ? { data: banned } : undefined,
+    );
+    renderRoute(`/badge/${banned._id}`);
+    expect(await screen.findByText('Banned')).toBeTruthy();
+  });
+
+  it("shows the server's message when the badge cannot be fetched", async () => {
+    stubApi(() => ({ status: 404, message: 'Badge not found' }));
+    renderRoute('/badge/7b7d1c52-8f0e-4a8e-9b0a-1c2d3e4f5a6b');
+    expect(await screen.findByText('Badge not found!')).toBeTruthy();
+  });
+});
+
+describe('admin badge screens', () => {
+  const pending = (n: number) =>
+    badge({
+      _id: `0000000${n}-8f0e-4a8e-9b0a-1c2d3e4f5a6b`,
+      name: `Pending ${n}`,
+      status: 'UNDER_VERIFICATION',
+      isVerified: false,
+    });
+
+  it('Pending badge approvals: 3 first, the period notice, the access filter, and Verify details opens the panel', async () => {
+    storeAdmin();
+    const calls = stubApi((call) => {
+      if (call.path !== '/admin/badge') return undefined;
+      const all = [1, 2, 3, 4].map(pending);
+      const limit = Number(call.query.get('limit'));
+      return {
+        data: {
+          badges: all.slice(0, limit),
+          total: all.length,
+          page: 1,
+          limit,
+          approvalPeriod: 10,
+        },
+      };
+    });
+    renderAlone(<PendingBadgeApprovals />);
+    expect(
+      await screen.findByText('Approve badges within 10 days or they will be removed'),
+    ).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Pending badges' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(calls[0]!.query.get('status')).toBe('UNDER_VERIFICATION');
+
+    fireEvent.click(screen.getByRole('button', { name: 'See more' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Pending badges' })).getAllByRole('listitem'),
+      ).toHaveLength(4),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Public' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.query.get('badgeAccess') === 'public')).toBe(true),
+    );
+
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Verify details' }))[0]!);
+    const panel = await screen.findByRole('dialog', { name: 'Pending 1' });
+    expect(within(panel).getByText(SPONSOR.fullName)).toBeTruthy();
+    expect(within(panel).getByText('@springfield')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Approve' }));
+    const approve = await screen.findByRole('dialog', { name: APPROVE_DIALOG_TITLE });
+    // Without a date, Approve does nothing.
+    fireEvent.click(within(approve).getByRole('button', { name: 'Approve' }));
+    expect(calls.some((c) => c.path === '/metakeep/badge/approve')).toBe(false);
+    expect(screen.getByRole('dialog', { name: APPROVE_DIALOG_TITLE })).toBeTruthy();
+  });
+
+  it('Badges screen: count, search by name on the server, and its empty texts', async () => {
+    storeAdmin();
+    const calls = stubApi((call) => {
+      if (call.path !== '/admin/badge') return undefined;
+      const name = call.query.get('name');
+      const removed = { ...pending(2), status: 'REMOVED' as const };
+      const badges = name ? [] : [badge(), pending(1), removed];
+      return { data: { badges, total: badges.length, page: 1, limit: 12, approvalPeriod: 10 } };
+    });
+    renderAlone(<AdminBadgesScreen />);
+    expect(await screen.findByRole('heading', { name: 'Badges (3)' })).toBeTruthy();
+    // A badge not approved within the approval period says so.
+    expect(screen.getAllByText('Removed: not approved in time')).toHaveLength(1);
+    // A pending badge offers Verify details; an approved one links to its page.
+    expect(screen.getAllByRole('button', { name: 'Verify details' })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /Intro to Solidity/ }).getAttribute('href')).toBe(
+      `/badge/${badge()._id}`,
+    );
+    fireEvent.change(screen.getByLabelText('Search sponsor'), { target: { value: 'chemistry' } });
+    expect(await screen.findByText('No results found for chemistry')).toBeTruthy();
+    expect(calls.some((c) => c.query.get('name') === 'chemistry')).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+// The admin's Badges screen (menu key badges): "Badges" with the count, the
+// "Search sponsor" box (finds by badge name, any case, on the server), the
+// empty texts and See more; cards open the side panel or the badge page.
+import { useDeferredValue, useId, useState } from 'react';
+import { EMPTY_STATES, type Badge } from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Spinner } from '@/features/custody';
+import { useAdminBadges } from '../../api/get-admin-badges';
+import { AdminBadgeCard } from './admin-badge-card';
+import { BadgeSidePanel } from './badge-side-panel';
+
+/** Badges per page of the screen (the spec leaves the first page's size open). */
+export const ADMIN_BADGES_PAGE_SIZE = 12;
+
+export function AdminBadgesScreen({ access = '' }: { access?: '' | 'public' | 'private' }) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const name = useDeferredValue(search.trim());
+  const [selected, setSelected] = useState<Badge | null>(null);
+  const list = useAdminBadges({ badgeAccess: access, name, limit: ADMIN_BADGES_PAGE_SIZE });
+
+  return (
+    <section aria-labelledby="admin-badges-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-badges-heading" className="text-xl font-bold text-slate-900">
+          Badges {list.total !== null && <span className="text-slate-500">({list.total})</span>}
+        </h2>
+        <div>
+          <label htmlFor={searchId} className="sr-only">
+            Search sponsor
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder="Search sponsor"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="w-64 rounded-full border border-slate-300 px-4 py-2 text-sm"
+          />
+        </div>
+      </div>
+      {list.isPending ? (
+        <div role="status" className="flex items-center gap-2 text-slate-600">
+          <Spinner /> Loading badges...
+        </div>
+      ) : list.error ? (
+        <p role="alert" className="text-red-700">
+          {list.error.message}
+        </p>
+      ) : list.badges.length === 0 ? (
+        <p className="text-slate-600">
+          {name ? EMPTY_STATES.noBadgeResultsFor(name) : EMPTY_STATES.noBadges}
+        </p>
+      ) : (
+        <ul aria-label="Badges" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.badges.map((badge) => (
+            <li key={badge._id}>
+              <AdminBadgeCard badge={badge} onOpen={setSelected} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className={buttonStyles.outline}
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          See more
+        </button>
+      )}
+      {selected && <BadgeSidePanel badge={selected} onClose={() => setSelected(null)} />}
+    </section>
+  );
+}

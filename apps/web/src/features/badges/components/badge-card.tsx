@@ -1,0 +1,83 @@
+// The badge card (spec section 2): image, a small QR, the name on one line and
+// "GETS {badgeNo}"; red with "Expired" once its batch expiry has passed, dark
+// green otherwise. Clicking it opens the badge details modal.
+import type { Ref } from 'react';
+import { TOKEN, type Badge } from '@gets/schema';
+import { isExpired, qrValueOf, SAMPLE_BADGE_NO } from '../lib/badge-links';
+import { BadgeQr } from './badge-qr';
+import { useSelectBadge } from './badge-details-provider';
+
+export type CardBadge = Pick<
+  Badge,
+  '_id' | 'name' | 'image' | 'badgeNo' | 'isDraft' | 'batchExpiryDate'
+>;
+
+/** The card itself (what Download as PNG draws). */
+export function BadgeCardFace({
+  badge,
+  ref,
+  qrValue,
+}: {
+  badge: CardBadge;
+  ref?: Ref<HTMLDivElement>;
+  qrValue?: string;
+}) {
+  const expired = !badge.isDraft && isExpired(badge);
+  return (
+    <div
+      ref={ref}
+      data-testid="badge-card"
+      className={`relative flex w-full flex-col gap-3 rounded-2xl border-2 p-3 text-left shadow-sm ${
+        expired
+          ? 'border-red-600 bg-red-700 text-white'
+          : 'border-brand-700 bg-brand-900 text-white'
+      }`}
+    >
+      <div className="relative aspect-square w-full overflow-hidden rounded-xl bg-white/10">
+        {badge.image ? (
+          <img
+            src={badge.image}
+            alt={`${badge.name || 'Badge'} image`}
+            crossOrigin="anonymous"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-sm text-white/70">No image</div>
+        )}
+        <div className="absolute right-2 bottom-2">
+          <BadgeQr
+            value={qrValue ?? qrValueOf(badge)}
+            size={48}
+            label={`QR code of ${badge.name || 'the badge'}`}
+          />
+        </div>
+        {expired && (
+          <span className="absolute top-2 left-2 rounded-full bg-white px-2 py-0.5 text-xs font-bold text-red-700">
+            Expired
+          </span>
+        )}
+      </div>
+      <p className="truncate text-base font-semibold" title={badge.name}>
+        {badge.name || 'Badge title'}
+      </p>
+      <p className="text-sm font-medium tracking-wide text-brand-200">
+        {TOKEN.symbol} {badge.badgeNo ?? (badge.isDraft ? 'Draft' : SAMPLE_BADGE_NO)}
+      </p>
+    </div>
+  );
+}
+
+/** A card that opens the badge details modal. */
+export function BadgeCard({ badge }: { badge: Badge }) {
+  const select = useSelectBadge();
+  return (
+    <button
+      type="button"
+      onClick={() => select(badge)}
+      aria-label={`${badge.name}: open details`}
+      className="block w-full rounded-2xl transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <BadgeCardFace badge={badge} />
+    </button>
+  );
+}

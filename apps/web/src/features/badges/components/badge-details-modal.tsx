@@ -1,0 +1,260 @@
+// The badge details modal (spec section 2): the card and every field, the
+// transaction hash, the badge link, Download as PNG, and the actions of the
+// viewer: the owning sponsor publishes, edits or deletes a draft, or deletes a
+// published badge. The app adds the actions of other features through
+// `actions` (Apply, Claim Tokens, Application List).
+import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { TOASTS, TOKEN, type Badge } from '@gets/schema';
+import { ExternalLinkIcon } from '@/components/icons/icons';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Modal } from '@/components/ui/modal';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/features/accounts';
+import { useBalances } from '@/features/staking';
+import { useDeleteBadge } from '../api/delete-badge';
+import { useDeleteDraft } from '../api/delete-draft';
+import { usePublishBadge } from '../api/publish-badge';
+import { contentFromBadge } from '../lib/badge-form';
+import { badgeUrl } from '../lib/badge-links';
+import { downloadNodeAsPng } from '../lib/download-png';
+import { BadgeCardFace } from './badge-card';
+import { ConfirmDialog } from './confirm-dialog';
+import { CopyButton } from './copy-button';
+import { BadgeStatusNote } from './badge-status-note';
+
+export const DELETE_DRAFT_TEXT =
+  'Are you sure you want to delete this draft? This action cannot be undone.';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-3 border-b border-slate-100 py-2 text-sm last:border-0">
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** What the modal gives the actions of other features. */
+export interface BadgeActionsContext {
+  badge: Badge;
+  /** Closes the modal (before navigating away, say). */
+  close: () => void;
+  /** Downloads the card as a PNG (for an earner holding the badge). */
+  downloadPng: () => Promise<void>;
+}
+/** The actions of other features, shown with the modal's own. */
+export type BadgeActionsComponent = ComponentType<BadgeActionsContext>;
+
+export function BadgeDetailsModal({
+  badge,
+  onClose,
+  actions: Actions,
+}: {
+  badge: Badge;
+  onClose: () => void;
+  actions?: BadgeActionsComponent | undefined;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const isOwner = session?.user._id === badge.sponsor._id;
+  const balances = useBalances({ auth: 'user' }, { enabled: isOwner && badge.isDraft });
+  const { publish, isPublishing } = usePublishBadge();
+  const { remove, isDeleting } = useDeleteBadge();
+  const deleteDraft = useDeleteDraft();
+  const [confirmDraftDelete, setConfirmDraftDelete] = useState(false);
+  const [confirmBadgeDelete, setConfirmBadgeDelete] = useState(false);
+  const busy = isPublishing || isDeleting || deleteDraft.isPending;
+  const showLink = !badge.isDraft && (badge.isPublic || isOwner);
+  const live = badge.status === 'UNDER_VERIFICATION' || badge.status === 'VERIFIED';
+
+  async function download() {
+    if (!cardRef.current) {
+      toast.error(TOASTS.error.badgeCardNotFound);
+      return;
+    }
+    try {
+      await downloadNodeAsPng(cardRef.current, badge.name);
+      toast.success(TOASTS.success.badgeDownloaded);
+    } catch {
+      toast.error(TOASTS.error.downloadFailed);
+    }
+  }
+
+  async function publishDraft() {
+    if (!session) return;
+    const saved = await publish({
+      content: contentFromBadge(badge),
+      email: session.user.email,
+      balance: balances.data?.userBalance,
+      draftId: badge._id,
+    });
+    if (saved) onClose();
+  }
+
+  return (
+    <Modal open title={badge.name} onClose={onClose} dismissible={!busy} size="lg">
+      <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+        <div className="space-y-3">
+          <BadgeCardFace badge={badge} ref={cardRef} />
+          <BadgeStatusNote badge={badge} />
+        </div>
+        <div className="min-w-0">
+          <dl>
+            <Row label="Title">{badge.name}</Row>
+            <Row label="Badge Description">{badge.description}</Row>
+            <Row label="Created By">{badge.sponsorName}</Row>
+            <Row label="Number Of Badges">{badge.numberOfBadge}</Row>
+            <Row label="Remaining Badges">{badge.availableBadge}</Row>
+            <Row label={`Rewards in ${TOKEN.symbol}`}>
+              {badge.amountOfToken} {TOKEN.symbol}
+            </Row>
+            <Row label="Badge No.">{badge.badgeNo ?? 'Draft'}</Row>
+            <Row label="Award Criteria">{badge.awardCriteria}</Row>
+            <Row label="Award Evidence">{badge.educationsDetails || 'N/A'}</Row>
+            {badge.extraLink && (
+              <Row label="Video">
+                <a
+                  href={badge.extraLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-800 underline"
+                >
+                  {badge.extraLink}
+                </a>
+              </Row>
+            )}
+            {!badge.isDraft && badge.transactionHash && (
+              <Row label="Transaction hash">
+                <span className="font-mono text-xs break-all">{badge.transactionHash}</span>
+                <span className="mt-1 flex flex-wrap gap-2">
+                  {badge.transactionChainScanUrl && (
+                    <a
+                      href={badge.transactionChainScanUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1 text-xs font-semibold text-brand-800 underline"
+                    >
+                      Open in explorer <ExternalLinkIcon className="size-3.5" />
+                    </a>
+                  )}
+                  <CopyButton value={badge.transactionHash} label="Copy transaction hash">
+                    Copy
+                  </CopyButton>
+                </span>
+              </Row>
+            )}
+            {showLink && (
+              <Row label="Badge Link">
+                <span className="font-mono text-xs break-all">{badgeUrl(badge._id)}</span>
+                <span className="mt-1 flex flex-wrap gap-2">
+                  <a
+                    href={badgeUrl(badge._id)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-xs font-semibold text-brand-800 underline"
+                  >
+                    Open in browser <ExternalLinkIcon className="size-3.5" />
+                  </a>
+                  <CopyButton
+                    value={badgeUrl(badge._id)}
+                    label="Copy badge link"
+                    success={TOASTS.success.linkCopied}
+                  >
+                    Copy
+                  </CopyButton>
+                </span>
+              </Row>
+            )}
+          </dl>
+
+          <div className="mt-5 flex flex-wrap gap-3">
+            {isOwner && badge.isDraft && (
+              <>
+                <button
+                  type="button"
+                  className={buttonStyles.primary}
+                  disabled={busy}
+                  onClick={() => void publishDraft()}
+                >
+                  Publish
+                </button>
+                <button
+                  type="button"
+                  className={buttonStyles.outline}
+                  disabled={busy}
+                  onClick={() => {
+                    onClose();
+                    void navigate(`/badge?id=${badge._id}`);
+                  }}
+                >
+                  Edit Draft
+                </button>
+                <button
+                  type="button"
+                  className={buttonStyles.outline}
+                  disabled={busy}
+                  onClick={() => setConfirmDraftDelete(true)}
+                >
+                  Delete Draft
+                </button>
+              </>
+            )}
+            {isOwner && !badge.isDraft && live && (
+              <button
+                type="button"
+                className={buttonStyles.outline}
+                disabled={busy}
+                onClick={() => setConfirmBadgeDelete(true)}
+              >
+                Delete Badge
+              </button>
+            )}
+            {isOwner && (
+              <button
+                type="button"
+                className={buttonStyles.outline}
+                disabled={busy}
+                onClick={() => void download()}
+              >
+                Download as PNG
+              </button>
+            )}
+            {Actions && <Actions badge={badge} close={onClose} downloadPng={download} />}
+          </div>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        open={confirmDraftDelete}
+        title="Delete Draft"
+        text={DELETE_DRAFT_TEXT}
+        busy={deleteDraft.isPending}
+        onCancel={() => setConfirmDraftDelete(false)}
+        onConfirm={() => {
+          deleteDraft.mutate(badge._id, {
+            onSuccess: (deleted) => {
+              setConfirmDraftDelete(false);
+              if (deleted) onClose();
+            },
+          });
+        }}
+      />
+      <ConfirmDialog
+        open={confirmBadgeDelete}
+        title="Delete Badge"
+        text="The badge is deleted on chain: no one can apply for or claim it any more, and the rewards of its unclaimed badges come back to your wallet. This action cannot be undone."
+        busy={isDeleting}
+        onCancel={() => setConfirmBadgeDelete(false)}
+        onConfirm={() => {
+          setConfirmBadgeDelete(false);
+          if (!session) return;
+          void remove(badge, session.user.email).then((deleted) => {
+            if (deleted) onClose();
+          });
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+// The badge page /badge/{id} (spec section 2): the card, name, number and
+// description, a real QR of the public link with Copy link, the counts, award
+// criteria and evidence, the earners table; the public view adds the sponsor,
+// the admin view a Ban button. The title names the badge.
+import type { ReactNode } from 'react';
+import { TOKEN, type Badge } from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { badgeUrl, formatDate, shortHash } from '../lib/badge-links';
+import { useBanBadge } from '../api/ban-badge';
+import { BadgeCardFace } from './badge-card';
+import { BadgeQr } from './badge-qr';
+import { BadgeStatusNote } from './badge-status-note';
+import { CopyButton } from './copy-button';
+import { TOASTS } from '@gets/schema';
+
+/** One earner who holds the badge (from the awards of the application work). */
+export interface EarnerRow {
+  name: string;
+  assignedAt: string;
+  transactionHash: string;
+  explorerUrl: string | null;
+}
+
+function Count({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4">
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+    </div>
+  );
+}
+
+export function BadgePage({
+  badge,
+  view,
+  earners,
+  actions,
+}: {
+  badge: Badge;
+  view: 'admin' | 'public';
+  /** The earners holding it (from the awards of the application work). */
+  earners: EarnerRow[];
+  /** The viewer's actions other features own (Apply, Claim Tokens), composed by the app. */
+  actions?: ReactNode;
+}) {
+  useDocumentTitle(badge.name);
+  const { ban, isBanning } = useBanBadge();
+  const link = badgeUrl(badge._id);
+  const live = badge.status === 'UNDER_VERIFICATION' || badge.status === 'VERIFIED';
+
+  return (
+    <article className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className="grid gap-10 lg:grid-cols-[18rem_1fr]">
+        <div className="space-y-4">
+          <BadgeCardFace badge={badge} />
+          <BadgeStatusNote badge={badge} />
+          <figure className="rounded-2xl border border-slate-200 bg-white p-4 text-center">
+            <BadgeQr value={link} size={176} label={`QR code linking to ${badge.name}`} />
+            <figcaption className="mt-2 text-xs text-slate-500">Scan to open this badge</figcaption>
+          </figure>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <header className="space-y-2">
+            <p className="text-sm font-semibold tracking-wide text-brand-700">
+              {TOKEN.symbol} {badge.badgeNo}
+            </p>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{badge.name}</h1>
+            {view === 'public' && (
+              <p className="text-slate-600">
+                Sponsored by{' '}
+                <span className="font-semibold text-slate-900">{badge.sponsorName}</span>
+              </p>
+            )}
+            <p className="leading-relaxed text-slate-700">{badge.description}</p>
+          </header>
+          <div className="flex flex-wrap gap-3">
+            <CopyButton value={link} label="Copy link" success={TOASTS.success.linkCopied}>
+              Copy link
+            </CopyButton>
+            {view === 'admin' && live && (
+              <button
+                type="button"
+                className={buttonStyles.primary}
+                disabled={isBanning}
+                onClick={() => void ban(badge)}
+              >
+                Ban
+              </button>
+            )}
+            {view === 'public' && actions}
+          </div>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Count label="Badges issued" value={badge.numberOfBadge} />
+            <Count label="Remaining badges" value={badge.availableBadge} />
+            <Count label={`Rewards per badge (${TOKEN.symbol})`} value={badge.amountOfToken} />
+          </div>
+          <section>
+            <h2 className="text-lg font-semibold text-slate-900">Award criteria</h2>
+            <p className="mt-1 text-slate-700">{badge.awardCriteria}</p>
+          </section>
+          <section>
+            <h2 className="text-lg font-semibold text-slate-900">Award evidence</h2>
+            <p className="mt-1 text-slate-700">{badge.educationsDetails || 'N/A'}</p>
+          </section>
+          <section>
+            <h2 className="text-lg font-semibold text-slate-900">Earner details</h2>
+            <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-slate-600">
+                  <tr>
+                    <th className="px-4 py-2 font-medium">Earner</th>
+                    <th className="px-4 py-2 font-medium">Issue date</th>
+                    <th className="px-4 py-2 font-medium">Transaction hash</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {earners.length === 0 ? (
+                    <tr>
+                      <td colSpan={3} className="px-4 py-6 text-center text-slate-500">
+                        No earners have been awarded this badge yet.
+                      </td>
+                    </tr>
+                  ) : (
+                    earners.map((earner) => (
+                      <tr key={earner.transactionHash} className="border-t border-slate-100">
+                        <td className="px-4 py-2">{earner.name}</td>
+                        <td className="px-4 py-2">{formatDate(earner.assignedAt)}</td>
+                        <td className="px-4 py-2 font-mono text-xs">
+                          {earner.explorerUrl ? (
+                            <a
+                              href={earner.explorerUrl}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              className="underline"
+                            >
+                              {shortHash(earner.transactionHash)}
+                            </a>
+                          ) : (
+                            shortHash(earner.transactionHash)
+                          )}
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

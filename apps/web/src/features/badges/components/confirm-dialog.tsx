@@ -1,0 +1,48 @@
+// A yes/no decision in a dialog (Delete Draft's "Are you sure...").
+import { Modal } from '@/components/ui/modal';
+import { buttonStyles } from '@/components/ui/button-styles';
+
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel = 'Confirm',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onCancel}
+      dismissible={!busy}
+      size="sm"
+      role="alertdialog"
+      description={text}
+    >
+      <div className="flex justify-end gap-3">
+        <button type="button" className={buttonStyles.outline} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={buttonStyles.primary}
+          onClick={onConfirm}
+          disabled={busy}
+          data-autofocus
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

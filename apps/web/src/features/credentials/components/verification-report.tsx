@@ -1,0 +1,137 @@
+// The answer of a verification for a person: the verdict first (verified,
+// revoked, expired or not verified), what the credential says, then each
+// check with its verdict in words.
+import type { VerificationCheck, VerificationReport as Report } from '@gets/schema';
+import { AlertIcon, VerifiedIcon } from '@/components/icons/icons';
+
+const CHECK_LABELS: Record<VerificationCheck['check'], string> = {
+  signature: 'Signature',
+  issuer: 'Issuer',
+  status: 'Status',
+  chain: 'Chain record',
+};
+
+function verdictOf(report: Report) {
+  if (report.verified)
+    return {
+      title: 'Verified',
+      text: 'This badge credential is authentic, active and recorded on chain.',
+      tone: 'good' as const,
+    };
+  if (report.status === 'revoked')
+    return {
+      title: 'Revoked',
+      text: 'The issuer revoked this credential: it no longer proves the badge.',
+      tone: 'bad' as const,
+    };
+  if (report.status === 'expired')
+    return {
+      title: 'Expired',
+      text: 'This credential has expired: it shows the badge was earned, but it is no longer current.',
+      tone: 'bad' as const,
+    };
+  return {
+    title: 'Not verified',
+    text: 'At least one check did not pass. Do not rely on this credential; see why below.',
+    tone: 'bad' as const,
+  };
+}
+
+const formatDate = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    : null;
+
+export function VerificationReport({ report }: { report: Report }) {
+  const verdict = verdictOf(report);
+  const summary = report.credential;
+  const good = verdict.tone === 'good';
+  return (
+    <section aria-labelledby="verification-verdict" className="mt-8 space-y-6">
+      <div
+        role="status"
+        className={`flex items-start gap-4 rounded-2xl border p-5 ${good ? 'border-emerald-200 bg-emerald-50' : 'border-red-200 bg-red-50'}`}
+      >
+        <span className={`text-3xl ${good ? 'text-emerald-600' : 'text-red-600'}`}>
+          {good ? <VerifiedIcon /> : <AlertIcon />}
+        </span>
+        <div>
+          <h2 id="verification-verdict" className="text-xl font-bold text-slate-900">
+            {verdict.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">{verdict.text}</p>
+        </div>
+      </div>
+
+      {summary && (
+        <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 p-5 sm:flex-row">
+          {summary.imageUrl && (
+            <img
+              src={summary.imageUrl}
+              alt={summary.badgeName ? `${summary.badgeName} badge` : 'Badge'}
+              className="size-28 shrink-0 rounded-xl border border-slate-100 object-contain"
+            />
+          )}
+          <dl className="grid flex-1 grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+            <Item label="Badge" value={summary.badgeName} />
+            <Item label="Earned by" value={summary.earnerName} />
+            <Item label="Issued by" value={summary.issuerName} />
+            <Item label="Created by" value={summary.sponsorName} />
+            <Item label="Issued on" value={formatDate(summary.issuedAt)} />
+            <Item label="Expires on" value={formatDate(summary.expiresAt) ?? 'Does not expire'} />
+            <Item label="Wallet" value={summary.earnerWallet} mono />
+            {summary.criteria && <Item label="Criteria" value={summary.criteria} wide />}
+          </dl>
+        </div>
+      )}
+
+      <ul aria-label="Checks" className="space-y-3">
+        {report.checks.map((check) => (
+          <li
+            key={check.check}
+            className="flex items-start gap-3 rounded-2xl border border-slate-200 p-4"
+          >
+            <span
+              aria-hidden="true"
+              className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold text-white ${
+                check.outcome === 'passed'
+                  ? 'bg-emerald-600'
+                  : check.outcome === 'failed'
+                    ? 'bg-red-600'
+                    : 'bg-amber-500'
+              }`}
+            >
+              {check.outcome === 'passed' ? '✓' : check.outcome === 'failed' ? '✕' : '?'}
+            </span>
+            <div>
+              <h3 className="font-semibold text-slate-900">
+                {CHECK_LABELS[check.check]}: {check.title}
+              </h3>
+              <p className="mt-1 text-sm break-words text-slate-600">{check.detail}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Item({
+  label,
+  value,
+  mono,
+  wide,
+}: {
+  label: string;
+  value: string | null;
+  mono?: boolean;
+  wide?: boolean;
+}) {
+  if (!value) return null;
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className={`text-slate-900 ${mono ? 'font-mono text-xs break-all' : ''}`}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+// The admin's Community treasure screen (spec section 2): total staked, the
+// lock period with a tooltip and a shortcut to Settings, the admin's wallet,
+// Re-deposit and Withdraw panels, and the open stakes a page at a time.
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { TOASTS, TOKEN, TOKEN_AMOUNT_INPUT_STEP } from '@gets/schema';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { PageSpinner, useAdminSession, WalletAddress } from '@/features/accounts';
+import { isCancelled, useChainAction } from '@/features/custody';
+import { showApiError, showApiSuccess } from '@/lib/api-feedback';
+import { toast } from '@/lib/toast';
+import { useBalances } from '../api/get-balances';
+import {
+  depositToTreasury,
+  recordWithdrawal,
+  useTreasury,
+  withdrawFromTreasury,
+} from '../api/treasury';
+import { isSendable, normalise } from '../lib/amounts';
+import { StakeTable } from './stake-table';
+
+export function CommunityTreasureScreen() {
+  const treasury = useTreasury();
+  const wallet = useBalances({ auth: 'admin' });
+  const tooltipId = useId();
+  if (treasury.isPending) return <PageSpinner />;
+  if (treasury.isError) return <p role="alert">{treasury.error.message}</p>;
+  const data = treasury.data;
+  return (
+    <div className="flex flex-col gap-8">
+      <h2 className="text-2xl font-bold text-slate-900">Community treasure</h2>
+      <div className="grid grid-cols-3 gap-4">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-sm font-medium text-slate-600">Total staked</p>
+          <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
+            {data.totalStaked} <span className="text-base text-slate-500">{TOKEN.symbol}</span>
+          </p>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
+            Lock period
+            <span className="group relative">
+              <button
+                type="button"
+                aria-describedby={tooltipId}
+                aria-label="About the lock period"
+                className="grid size-5 place-items-center rounded-full border border-slate-300 text-xs font-bold text-slate-500 focus-visible:outline-2 focus-visible:outline-brand-700"
+              >
+                i
+              </button>
+              <span
+                id={tooltipId}
+                role="tooltip"
+                className="invisible absolute top-7 left-0 z-10 w-64 rounded-lg bg-slate-900 p-3 text-xs font-normal text-white group-focus-within:visible group-hover:visible"
+              >
+                How many days a new stake stays locked before its owner can unstake it. Stakes keep
+                the lock period in force when they were made.
+              </span>
+            </span>
+          </p>
+          <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
+            {data.lockPeriod} <span className="text-base text-slate-500">days</span>
+          </p>
+          <Link
+            to="/dashboard?menu=settings"
+            className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Change in Settings
+          </Link>
+        </div>
+        <div className="rounded-2xl bg-brand-950 p-6 text-white shadow-sm">
+          <p className="text-sm font-medium text-brand-200">Your wallet</p>
+          <p className="mt-2 text-3xl font-bold tabular-nums">
+            {wallet.data?.userBalance ?? '–'}{' '}
+            <span className="text-base text-brand-200">{TOKEN.symbol}</span>
+          </p>
+          <div className="mt-3">
+            <WalletAddress address={wallet.data?.account ?? null} short />
+          </div>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <RedepositPanel walletBalance={wallet.data?.userBalance} />
+        <WithdrawPanel pool={data.treasuryBalance} />
+      </div>
+      <StakeTable />
+    </div>
+  );
+}
+
+function RedepositPanel({ walletBalance }: { walletBalance: string | undefined }) {
+  const deposit = useChainAction({ auth: 'admin', title: 'Re-deposit GETS' });
+  const [amount, setAmount] = useState('');
+  const ok = isSendable(amount, walletBalance) && !deposit.isRunning;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ok) return;
+    const value = normalise(amount);
+    try {
+      const final = await deposit.run((consentToken) => depositToTreasury(value, consentToken));
+      if (final.status === 'COMPLETED') {
+        toast.success(`${value} ${TOKEN.symbol} re-deposited into the Community Treasure!`);
+        setAmount('');
+      } else {
+        toast.error(TOASTS.error.generic);
+      }
+    } catch (error) {
+      if (!isCancelled(error)) toast.error(TOASTS.error.generic);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="redeposit-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h3 id="redeposit-heading" className="font-semibold text-slate-900">
+        Re-deposit
+      </h3>
+      <p className="text-sm text-slate-600">
+        Move {TOKEN.symbol} from your wallet back into the treasury.
+      </p>
+      <TextField
+        label="Re-deposit amount"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={TOKEN_AMOUNT_INPUT_STEP}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <button type="submit" disabled={!ok} className={`${buttonStyles.primary} self-start`}>
+        Re-deposit
+      </button>
+    </form>
+  );
+}
+
+function WithdrawPanel({ pool }: { pool: string }) {
+  const admin = useAdminSession();
+  const withdraw = useChainAction({ auth: 'admin', title: 'Withdraw GETS' });
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const close = () => {
+    setOpen(false);
+    setAmount('');
+  };
+  // The spec: Withdraw submits only a non-empty amount not above what can be
+  // withdrawn (here the treasury pool; stakes are never withdrawable); else it just closes.
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isSendable(amount, pool) || !admin) {
+      close();
+      return;
+    }
+    const value = normalise(amount);
+    close();
+    try {
+      const final = await withdraw.run((consentToken) => withdrawFromTreasury(value, consentToken));
+      if (final.status !== 'COMPLETED') {
+        toast.error(TOASTS.error.generic);
+        return;
+      }
+      const recorded = await recordWithdrawal({ userId: admin.adminDetails._id, amount: value });
+      if (recorded.success) showApiSuccess(recorded);
+      else showApiError(recorded);
+    } catch (error) {
+      if (!isCancelled(error)) toast.error(TOASTS.error.generic);
+    }
+  };
+  return (
+    <section
+      aria-labelledby="withdraw-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h3 id="withdraw-heading" className="font-semibold text-slate-900">
+        Withdraw
+      </h3>
+      <p className="text-sm text-slate-600">
+        The treasury holds{' '}
+        <strong className="tabular-nums">
+          {pool} {TOKEN.symbol}
+        </strong>{' '}
+        besides the stakes, which only their owners can take out.
+      </p>
+      <button
+        type="button"
+        disabled={withdraw.isRunning}
+        onClick={() => setOpen(true)}
+        className={`${buttonStyles.primary} self-start`}
+      >
+        Withdraw
+      </button>
+      <Modal open={open} title="Enter the amount to be withdrawn" onClose={close} size="sm">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+          <TextField
+            label="Amount to withdraw"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={TOKEN_AMOUNT_INPUT_STEP}
+            value={amount}
+            hint={`At most ${pool} ${TOKEN.symbol}`}
+            onChange={(event) => setAmount(event.target.value)}
+            data-autofocus
+          />
+          <button type="submit" className={buttonStyles.primary}>
+            Withdraw
+          </button>
+        </form>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// The Give Tokens dialog: the spec's messages, Send disabled as the spec
+// says, Cancel clears, and a transfer through consent with "Tokens transferred!".
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { TOASTS, VALIDATION } from '@gets/schema';
+import { AppProvider } from '@/app/provider';
+import { closeAllStreams } from '@/features/custody';
+import { toast } from '@/lib/toast';
+import { chainAction, stubApi, storeAdminSession } from '@/test/api-stub';
+import { EARNER, storeUserSession } from '@/test/render-route';
+import { GiveTokensDialog } from './give-tokens-dialog';
+
+afterEach(() => closeAllStreams());
+
+const M = VALIDATION.giveTokens;
+const TO = `0x${'2'.repeat(40)}`;
+const balances = (userBalance: string, account = EARNER.account) => ({
+  data: { userBalance, stakingBalance: '0', totalStakingBalance: '0', account },
+});
+
+function Harness(props: { from: 'user' | 'admin'; lockedAddress?: string }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <GiveTokensDialog {...props} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+const renderDialog = (props: { from: 'user' | 'admin'; lockedAddress?: string }) =>
+  render(
+    <AppProvider>
+      <Harness {...props} />
+    </AppProvider>,
+  );
+const address = () => screen.getByLabelText<HTMLInputElement>('Wallet address');
+const amount = () => screen.getByLabelText<HTMLInputElement>('Token amount');
+const send = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+
+describe('the Give Tokens dialog', () => {
+  it('has the amount input the spec asks for, and shows the messages of section 5', async () => {
+    storeUserSession(EARNER);
+    stubApi({ 'GET /stake/balance': balances('10') });
+    renderDialog({ from: 'user' });
+    expect(amount().step).toBe('0.01');
+    expect(amount().min).toBe('0');
+    expect(await screen.findByText('Available: 10 GETS')).toBeTruthy();
+    expect(send().disabled).toBe(true);
+
+    fireEvent.change(address(), { target: { value: TO } });
+    fireEvent.change(address(), { target: { value: '' } });
+    expect(await screen.findByText(M.addressRequired)).toBeTruthy();
+    fireEvent.change(address(), { target: { value: TO } });
+
+    fireEvent.change(amount(), { target: { value: '-1' } });
+    expect(await screen.findByText(M.amountInvalid)).toBeTruthy();
+    expect(send().disabled).toBe(true);
+    fireEvent.change(amount(), { target: { value: '10.01' } });
+    expect(await screen.findByText(M.exceedsBalance)).toBeTruthy();
+    expect(send().disabled).toBe(true);
+    fireEvent.change(amount(), { target: { value: '0' } });
+    await waitFor(() => expect(send().disabled).toBe(false));
+    fireEvent.click(send());
+    expect(await screen.findByText(M.amountInvalidOnSubmit)).toBeTruthy();
+    expect(send().disabled).toBe(true);
+  });
+
+  it('Cancel clears and closes', async () => {
+    storeUserSession(EARNER);
+    stubApi({ 'GET /stake/balance': balances('10') });
+    renderDialog({ from: 'user' });
+    fireEvent.change(address(), { target: { value: TO } });
+    fireEvent.change(amount(), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('Wallet address')).value).toBe('');
+    expect(amount().value).toBe('');
+  });
+
+  it('a user sends through consent from their wallet: the spec\'s body, then "Tokens transferred!"', async () => {
+    storeUserSession(EARNER);
+    const success = vi.spyOn(toast, 'success');
+    const api = stubApi({
+      'GET /stake/balance': balances('10'),
+      'POST /token/transfer-token/metakeep': chainAction('Send 2.5 GETS to 0x2222...2222'),
+    });
+    renderDialog({ from: 'user' });
+    await screen.findByText('Available: 10 GETS');
+    fireEvent.change(address(), { target: { value: TO } });
+    fireEvent.change(amount(), { target: { value: '2.5' } });
+    fireEvent.click(send());
+    const consent = await screen.findByRole('alertdialog');
+    expect(consent.textContent).toContain('Send 2.5 GETS to 0x2222...2222');
+    fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(TOASTS.success.tokensTransferred));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/token/transfer-token/metakeep')[0]?.body).toEqual({
+      to: TO,
+      amount: '2.5',
+      email: EARNER.email,
+    });
+    // The balance is read again after the transfer.
+    await waitFor(() => expect(api.callsTo('GET', '/stake/balance').length).toBeGreaterThan(1));
+  });
+
+  it("an admin sends from the admin's wallet to a locked address, checked against the admin's balance", async () => {
+    storeAdminSession();
+    const admin = '0x9999999999999999999999999999999999999999';
+    const api = stubApi({
+      'GET /stake/balance/admin': balances('5', admin),
+      'POST /token/transfer-token': chainAction('Send 5 GETS'),
+    });
+    renderDialog({ from: 'admin', lockedAddress: TO });
+    expect(address().value).toBe(TO);
+    expect(address().readOnly).toBe(true);
+    await screen.findByText('Available: 5 GETS');
+    fireEvent.change(amount(), { target: { value: '5.5' } });
+    expect(await screen.findByText(M.exceedsBalance)).toBeTruthy();
+    fireEvent.change(amount(), { target: { value: '5' } });
+    fireEvent.click(send());
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(api.callsTo('POST', '/token/transfer-token')).toHaveLength(2));
+    expect(api.callsTo('POST', '/token/transfer-token')[0]?.body).toEqual({
+      from: admin,
+      to: TO,
+      amount: '5',
+    });
+  });
+});
