@@ -4,16 +4,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './e2e/support/e2e-env';
+import {
+  E2E_ADMIN,
+  E2E_ANVIL_PORT,
+  MAIL_SINK_HTTP_PORT,
+  MAIL_SINK_SMTP_PORT,
+} from './e2e/support/e2e-env';
+import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium';
+
+/** Specs only the small-screen project runs. */
+const SMALL_SCREEN_ONLY = /\/small-screens\.spec\.ts$/;
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://localhost:${port}`;
 // Kept stable across Playwright's config reloads in its worker processes.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'gets-e2e-'));
-
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((candidate) => fs.existsSync(candidate));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,19 +36,23 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: SMALL_SCREEN_ONLY,
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+      },
+    },
+    {
+      // A 375 px phone. It runs the accounts, applications, tokens and badges
+      // journeys again (not every journey, to keep `npm test` short; the admin
+      // console's journeys are desktop only: below 1000 px the admin area shows
+      // only a message, which small-screens.spec.ts checks).
+      name: 'mobile-375',
+      testMatch: /\/(accounts|applications|tokens|badges|small-screens)\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 375, height: 740 },
+        launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
       },
     },
   ],
@@ -71,6 +80,8 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {
         PORT: String(port),
+        // A known port, so journeys can fund test wallets from the embedded chain's treasury.
+        ANVIL_PORT: String(E2E_ANVIL_PORT),
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,

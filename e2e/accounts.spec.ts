@@ -1,11 +1,13 @@
 // Accounts journeys (spec section 2), clicked through as a person would,
 // against the real server, database, chain and an SMTP mail sink.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { E2E_ADMIN } from './support/e2e-env';
+import { asAdminDesktop } from './support/admin';
 import { mailCount, waitForOtp } from './support/mail';
 import {
   clearOtp,
   fillRegisterForm,
+  logIn,
   newPerson,
   pixelPng,
   registerThroughApi,
@@ -19,13 +21,6 @@ async function logOut(page: Page, userName: string) {
     .click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('a new earner registers with the mailed OTP, registers the wallet on chain, logs out and in, and edits the profile', async ({
@@ -66,7 +61,7 @@ test('a new earner registers with the mailed OTP, registers the wallet on chain,
 
   await logOut(page, person.userName);
   await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
-  await logIn(page, person.email, person.password);
+  await logIn(page, person);
 
   await page.goto('/profile');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(person.email);
@@ -121,7 +116,7 @@ test('forgot password: the mailed reset OTP and a new password lead to a success
   await expect(page.getByText('Password reset successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await logIn(page, person.email, newPassword);
+  await logIn(page, { email: person.email, password: newPassword });
   await expect(page.getByRole('heading', { name: 'Earner Dashboard' })).toBeVisible();
 });
 
@@ -152,6 +147,7 @@ test('five wrong OTPs use the code up: the sixth, correct one is refused with th
 });
 
 test('admin login opens only from the secret link, and logout returns to it', async ({ page }) => {
+  await asAdminDesktop(page);
   await page.goto('/admin/login');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin/login#not-the-secret');

@@ -1,5 +1,5 @@
 // The web app shell and the platform's health, as a visitor meets them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 test('the home page renders with the header, the headline and LAUNCH APP', async ({ page }) => {
   await page.goto('/');

@@ -40,19 +40,24 @@ export async function clearOtp(page: Page) {
 }
 
 /** Fills the /register form (the page must be open). */
-export async function fillRegisterForm(page: Page, person: ReturnType<typeof newPerson>) {
+export async function fillRegisterForm(
+  page: Page,
+  person: ReturnType<typeof newPerson>,
+  userType: 'earner' | 'sponsor' = 'earner',
+) {
   await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('Full Name', { exact: true }).fill(person.fullName);
   await page.getByLabel('User Name', { exact: true }).fill(person.userName);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(person.password);
-  await page.getByLabel('User Type', { exact: true }).selectOption('earner');
+  await page.getByLabel('User Type', { exact: true }).selectOption(userType);
 }
 
-/** Creates an earner through the API (mail OTP → POST /metakeep), for journeys that start later. */
+/** Creates an earner (or a pending sponsor) through the API (mail OTP → POST /metakeep), for journeys that start later. */
 export async function registerThroughApi(
   request: APIRequestContext,
   person: ReturnType<typeof newPerson>,
+  userType: 'earner' | 'sponsor' = 'earner',
 ) {
   const before = await mailCount(person.email);
   const sent = await request.post('/gs-api/admin-auth/send-verification-email', {
@@ -67,9 +72,21 @@ export async function registerThroughApi(
       password: person.password,
       fullName: person.fullName,
       userName: person.userName,
-      userType: 'earner',
+      userType,
       profilePic: '',
     },
   });
   expect(created.ok(), await created.text()).toBe(true);
+  return (await created.json()) as {
+    data: { token: string; user: { _id: string; account: `0x${string}` } };
+  };
+}
+
+/** Logs a person in at /login; they land on their dashboard. */
+export async function logIn(page: Page, person: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -11,3 +11,8 @@ export const E2E_ADMIN = {
 
 /** Password every journey's new account starts with. */
 export const E2E_PASSWORD = 'Journey-Pass1!';
+
+/** Port of the embedded Anvil the journeys' server starts (journeys fund wallets through it). */
+export const E2E_ANVIL_PORT = Number(
+  process.env.E2E_ANVIL_PORT ?? Number(process.env.E2E_PORT ?? 18080) + 1,
+);

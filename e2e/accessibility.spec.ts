@@ -1,0 +1,161 @@
+// Accessibility (issue 14): every route of the web app, as each role that can
+// see it, and the main dialogs, checked with axe against WCAG 2.1 A and AA.
+// A serious or critical violation fails the check, listed with its rule,
+// impact, help text and the selectors of the elements at fault.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from '@playwright/test';
+import { ADMIN_MENU_KEYS } from '../apps/web/src/features/admin/lib/menu';
+import { expect, test, type Page } from './support/fixtures';
+import { logIn, newPerson, registerThroughApi } from './support/accounts';
+import { adminLogIn } from './support/admin';
+import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import { publishBadge, type Person } from './support/applications';
+import { VISITOR_PAGES } from './support/routes';
+
+// The setup test goes first (one worker, in file order); its people and badge
+// are kept in a file, so every check runs and reports even after one fails
+// (Playwright starts a fresh worker after a failure).
+const STATE_FILE = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'accessibility-state.json');
+type State = {
+  sponsor: Person;
+  earner: Person;
+  title: string;
+  badgeId: string;
+  sponsorId: string;
+  earnerAccount: string;
+};
+const state = (): State => JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as State;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Waits until the page has drawn its content (no loading bar, no "Loading ..." text). */
+async function settle(page: Page) {
+  await expect(page.locator('main, [role="status"]').first()).toBeVisible();
+  await expect(page.getByLabel('Loading the page')).toHaveCount(0);
+  await expect(page.getByText(/^Loading\b/).filter({ visible: true })).toHaveCount(0);
+}
+
+/** Runs axe on the page (or one part of it) and fails on serious or critical violations. */
+async function expectAccessible(page: Page, what: string, include?: string) {
+  await settle(page);
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const blocking = violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ` +
+        violation.nodes.map((node) => node.target.join(' ')).join(' | '),
+    );
+  // Soft, so one run lists the violations of every page a test visits.
+  expect.soft(blocking, `${what} has serious or critical accessibility violations`).toEqual([]);
+}
+
+async function visit(page: Page, route: string, what = route) {
+  await page.goto(route);
+  await expectAccessible(page, what);
+}
+
+async function signedIn(browser: Browser, person: Person): Promise<Page> {
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await logIn(page, person);
+  return page;
+}
+
+test.use({ reducedMotion: 'reduce' });
+
+test('setup: an approved sponsor publishes a badge the admin approves', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const sponsor = newPerson('a11ysponsor');
+  const earner = newPerson('a11yearner');
+  const title = `Accessible Engine ${Date.now().toString(36)}`;
+  const approved = await approvedSponsor(request, sponsor);
+  await fundWithGets(approved.account, '100');
+  const earnerAccount = (await registerThroughApi(request, earner)).data.user.account;
+  await logIn(page, sponsor);
+  await publishBadge(page, { title, tokens: '5', count: '3' });
+  const badgeId = await approveBadgeAsAdmin(request, title);
+  const saved: State = { sponsor, earner, title, badgeId, sponsorId: approved.id, earnerAccount };
+  fs.writeFileSync(STATE_FILE, JSON.stringify(saved));
+});
+
+test('a visitor: public pages, the badge page and the 404 page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { title, badgeId } = state();
+  for (const route of [
+    ...VISITOR_PAGES,
+    `/search?name=${encodeURIComponent(title)}`,
+    `/badge/${badgeId}`,
+  ]) {
+    await visit(page, route);
+  }
+});
+
+test('an earner: dashboard, profile, stake, explore, search, badge page, and the badge details and apply dialogs', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { earner, title, badgeId } = state();
+  const page = await signedIn(browser, earner);
+  for (const route of ['/dashboard', '/profile', '/stake', '/get-crypto', '/explore']) {
+    await visit(page, route, `${route} (earner)`);
+  }
+  await visit(page, `/badge/${badgeId}`, 'the badge page (earner)');
+  await visit(page, `/search?name=${encodeURIComponent(title)}`, 'search (earner)');
+
+  await page.getByRole('button', { name: `${title}: open details` }).click();
+  const details = page.getByRole('dialog', { name: title });
+  await expect(details).toBeVisible();
+  await expectAccessible(page, 'the badge details dialog', '[role="dialog"]');
+  await details.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: `Apply for ${title}` })).toBeVisible();
+  await expectAccessible(page, 'the apply dialog', '[role="dialog"]');
+});
+
+test('an approved sponsor: dashboard, profile, create badge, applications, and the Give Tokens and consent dialogs', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { sponsor, badgeId, earnerAccount } = state();
+  const page = await signedIn(browser, sponsor);
+  for (const route of ['/dashboard', '/profile', '/badge', `/badge/application/${badgeId}`]) {
+    await visit(page, route, `${route} (sponsor)`);
+  }
+  await visit(page, `/badge/${badgeId}`, 'the badge page (sponsor)');
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'GIVE TOKENS' }).click();
+  const give = page.getByRole('dialog', { name: 'Give Tokens' });
+  await expect(give).toBeVisible();
+  await expectAccessible(page, 'the Give Tokens dialog', '[role="dialog"]');
+  await give.getByLabel('Wallet address').fill(earnerAccount);
+  await give.getByLabel('Token amount').fill('1');
+  await give.getByRole('button', { name: 'Send' }).click();
+  const consent = page.getByRole('alertdialog');
+  await expect(consent).toBeVisible();
+  await expectAccessible(page, 'the consent dialog', '[role="alertdialog"]');
+  await consent.getByRole('button', { name: 'Cancel' }).click();
+  await expect(consent).toBeHidden();
+});
+
+test('an admin: every screen of the console by menu key, and a sponsor page', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { sponsorId } = state();
+  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  await adminLogIn(page);
+  for (const key of ADMIN_MENU_KEYS) {
+    await visit(page, `/dashboard?menu=${key}`, `admin ${key}`);
+  }
+  await visit(page, '/dashboard?menu=settings&tab=admins', 'admin settings, Add more admins');
+  await visit(page, `/admin/sponsor/${sponsorId}`, 'the admin sponsor page');
+});

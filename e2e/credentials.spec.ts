@@ -1,0 +1,123 @@
+// Open Badges credentials in the browser, from a real award: an earner claims
+// a badge, downloads its baked PNG from the dashboard, drops it on /verify and
+// sees it verified, check by check; once the admin bans the badge, the same
+// file (and the credential's own page) shows revoked.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from './support/fixtures';
+import { logIn, newPerson, registerThroughApi } from './support/accounts';
+import { confirmConsent } from './support/admin';
+import { E2E_ADMIN } from './support/e2e-env';
+import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import {
+  applicantRow,
+  claimFromDashboard,
+  openApplications,
+  publishBadge,
+  submitApplication,
+} from './support/applications';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Drops a file on the page's drop zone the way a browser does (a DataTransfer with the file). */
+async function dropFile(page: Page, bytes: Buffer, name: string, type: string) {
+  // Runs in the page (written as source: this file is type-checked without the DOM library).
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const transfer = new DataTransfer();
+    const data = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([data], ${JSON.stringify(name)}, { type: ${JSON.stringify(type)} }));
+    return transfer;
+  })()`);
+  const zone = page.getByRole('region', { name: 'Drop a badge image or credential file here' });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+test('a claimed badge’s baked PNG shows verified on /verify, then revoked once the admin bans the badge', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const run = Date.now().toString(36);
+  const title = `Compiler Pioneer ${run}`;
+  const sponsor = newPerson('navylab');
+  const grace = newPerson('grace');
+  const { account } = await approvedSponsor(request, sponsor);
+  await fundWithGets(account, '50');
+  await registerThroughApi(request, grace);
+
+  // A badge is published, approved, applied for, approved and claimed.
+  await logIn(page, sponsor);
+  await publishBadge(page, { title, tokens: '5', count: '1' });
+  const badgeId = await approveBadgeAsAdmin(request, title);
+  const earner = await (await browser.newContext()).newPage();
+  await logIn(earner, grace);
+  await earner.goto(`/badge/${badgeId}`);
+  await earner.getByRole('button', { name: 'Apply', exact: true }).click();
+  await submitApplication(earner, title, {
+    fullName: 'Grace Hopper',
+    evidence: 'A-0 system source and run logs',
+  });
+  await openApplications(page, title);
+  await applicantRow(page, 'Grace Hopper')
+    .getByRole('button', { name: 'Approve Grace Hopper' })
+    .click();
+  await confirmConsent(page, 'Review applications');
+  await expect(page.getByText('Application Approved!')).toBeVisible({ timeout: 60_000 });
+  await claimFromDashboard(earner, title, '5');
+
+  // The earner downloads the baked image of the badge from the dashboard.
+  const earned = earner.getByRole('list', { name: 'My badges' }).getByRole('listitem');
+  const downloading = earner.waitForEvent('download');
+  await earned.getByRole('button', { name: 'Download image' }).click();
+  const png = await readFile((await (await downloading).path())!);
+  const verifyLink = await earned.getByRole('link', { name: 'Verify' }).getAttribute('href');
+  expect(verifyLink).toMatch(/\/verify\/[0-9a-f-]{36}$/);
+
+  // Anyone drops it on /verify: verified, each check in words.
+  const verifier = await (await browser.newContext()).newPage();
+  await verifier.goto('/verify');
+  await expect(verifier.getByRole('heading', { level: 1, name: 'Verify a badge' })).toBeVisible();
+  await dropFile(verifier, png, 'compiler-pioneer.png', 'image/png');
+  await expect(verifier.getByRole('heading', { name: 'Verified', exact: true })).toBeVisible();
+  const checks = verifier.getByRole('list', { name: 'Checks' });
+  await expect(checks.getByRole('heading', { name: 'Signature: Authentic' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Issuer: GETS Badges' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Status: Active' })).toBeVisible();
+  await expect(
+    checks.getByRole('heading', { name: 'Chain record: Recorded on chain' }),
+  ).toBeVisible();
+  await expect(verifier.getByText('Grace Hopper')).toBeVisible();
+  await expect(verifier.getByRole('img', { name: `${title} badge` })).toBeVisible();
+
+  // The admin bans the badge from its page.
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
+  await admin.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await admin.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await admin.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  await admin.goto(`/badge/${badgeId}`);
+  await admin.getByRole('button', { name: 'Ban' }).click();
+  await confirmConsent(admin, 'Ban badge');
+  await expect(admin.getByText('Badge banned!')).toBeVisible({ timeout: 60_000 });
+
+  // The same file now shows revoked, and so does the credential's own page.
+  await verifier.reload();
+  await dropFile(verifier, png, 'compiler-pioneer.png', 'image/png');
+  await expect(verifier.getByRole('heading', { name: 'Revoked', exact: true })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Status: Revoked' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Signature: Authentic' })).toBeVisible();
+  await verifier.goto(verifyLink!);
+  await expect(verifier.getByRole('heading', { name: 'Revoked', exact: true })).toBeVisible();
+});
+
+test('an image that carries no credential is refused in words', async ({ page }) => {
+  await page.goto('/verify');
+  const plain = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await dropFile(page, plain, 'plain.png', 'image/png');
+  await expect(page.getByRole('alert')).toHaveText('This image carries no Open Badges credential');
+});
