@@ -1,10 +1,10 @@
-// One vitest run covers the apps; each keeps its own config. The contracts'
+// One vitest run covers the apps and the shared schema; each keeps its own config. The contracts'
 // TypeScript tests run with their forge tests (`npm run test:contracts`).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/*/vitest.config.ts'],
+    projects: ['apps/*/vitest.config.ts', 'packages/schema/vitest.config.ts'],
     // Server test files each boot a database and an Anvil: two at a time fit two cores.
     maxWorkers: 2,
   },

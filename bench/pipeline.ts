@@ -3,8 +3,10 @@
 // receipts), and measures, in the same run and on the same Anvil, the rate at
 // which Anvil confirms pre-signed transfers sent directly from one account.
 //
-// Usage: npm run bench:pipeline [-- N]        (default N = 1000)
+// Usage: npm run bench:pipeline [-- N] [-- --profile]   (default N = 1000)
 // DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema).
+// --profile: CPU profiles of the end-to-end and drain phases into
+// bench/profiles/, and a summary of where their time went.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
@@ -26,8 +28,13 @@ import {
 } from '../apps/server/test/helpers/accounts.ts';
 import { pipelineJobs } from '../apps/server/src/chain/pipeline/pipeline.ts';
 import { startWorker } from '../apps/server/src/worker/worker.ts';
+import { profiled } from './lib/profile.ts';
 
-const N = Number(process.argv[2] ?? 1000);
+const args = process.argv.slice(2);
+const N = Number(args.find((a) => /^\d+$/.test(a)) ?? 1000);
+const PROFILE_DIR = args.includes('--profile')
+  ? new URL('./profiles/', import.meta.url).pathname
+  : undefined;
 const CONCURRENCY = 32;
 
 const percentile = (sorted: number[], p: number) =>
@@ -144,7 +151,7 @@ async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
   const started = performance.now();
   await submitAll(platform, users, to);
   const submitted = performance.now();
-  const counts = await waitUntilSettled(platform.ctx, 600_000);
+  const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
   const done = performance.now();
   await worker.stop();
   return {
@@ -161,10 +168,13 @@ async function drain(platform: TestPlatform, users: TestUser[], to: string) {
   const since = new Date();
   await submitAll(platform, users, to);
   const started = performance.now();
-  const worker = await startPipelineWorker(platform);
-  const counts = await waitUntilSettled(platform.ctx, 600_000);
-  const done = performance.now();
-  await worker.stop();
+  const { counts, done } = await profiled('drain', PROFILE_DIR, async () => {
+    const worker = await startPipelineWorker(platform);
+    const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
+    const done = performance.now();
+    await worker.stop();
+    return { counts, done };
+  });
   return {
     counts,
     perSecond: users.length / ((done - started) / 1000),
@@ -196,7 +206,9 @@ try {
 
   const direct = await directTransfers(platform, ANVIL_DEV_KEYS[0], N);
   const sink = privateKeyToAccount(ANVIL_DEV_KEYS[2]).address;
-  const pipeline = await endToEnd(platform, users.slice(0, N), sink);
+  const pipeline = await profiled('end-to-end', PROFILE_DIR, () =>
+    endToEnd(platform, users.slice(0, N), sink),
+  );
   const drained = await drain(platform, users.slice(N), sink);
 
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

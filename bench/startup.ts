@@ -1,37 +1,16 @@
 // Times `npm start` on a fresh data directory and again on the same one, from
 // spawn to the "ready" line, stopping each with SIGINT to its process group
 // as Ctrl-C in a terminal does. Usage: npm run bench:startup [-- runs]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startPlatform } from './lib/platform.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.argv[2] ?? 3);
 
 async function timeStart(dataDir: string) {
-  const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  const readyMs = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/is ready at http/.test(output)) resolve(performance.now() - started);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`npm start exited ${code}:\n${output}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stopStarted = performance.now();
-  process.kill(-child.pid!, 'SIGINT');
-  await exited;
-  return { readyMs, stopMs: performance.now() - stopStarted };
+  const platform = await startPlatform(dataDir);
+  return { readyMs: platform.readyMs, stopMs: await platform.stop() };
 }
 
 const rows: { run: number; first: number; second: number; stop: number }[] = [];
