@@ -1,0 +1,275 @@
+// Reads at scale: seeds 1k, 10k and 100k badges (with applications and
+// awards) and drives the list calls of the public pages, the earner's and the
+// sponsor's dashboards and the admin console with autocannon, beside a bare
+// Fastify hello world measured the same way in the same run. Every call is
+// checked to answer 200 before it is measured.
+//
+// Usage: npm run bench:lists [-- 1000 10000 100000] [-- --duration 5] [-- --profile]
+// DATABASE_URL set: the platform runs on that PostgreSQL (a fresh schema per
+// size). Without it, on the embedded PGlite.
+// With 10000 among the sizes, the query plans (EXPLAIN ANALYZE) of every
+// statement each call runs at that size are written to docs/list-queries.md,
+// and with --profile the recent list's run there is CPU-profiled into bench/profiles/.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import type { Queryable } from '../apps/server/src/db/database.ts';
+import { startTestPlatform, type TestPlatform } from '../apps/server/test/helpers/test-platform.ts';
+import { createTestUser } from '../apps/server/test/helpers/accounts.ts';
+import { adminCaller } from '../apps/server/test/helpers/badges.ts';
+import { profiled } from './lib/profile.ts';
+import { SEARCH_WORDS, seedLists } from './lib/seed-lists.ts';
+
+const args = process.argv.slice(2);
+const durationFlag = args.indexOf('--duration');
+const DURATION_S = durationFlag >= 0 ? Number(args[durationFlag + 1]) : 5;
+const SIZES = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--duration').map(Number);
+if (SIZES.length === 0) SIZES.push(1_000, 10_000, 100_000);
+const PROFILE_DIR = args.includes('--profile')
+  ? new URL('./profiles/', import.meta.url).pathname
+  : undefined;
+/** With --profile: the call whose run at EXPLAIN_SIZE is CPU-profiled (autocannon shares the process). */
+const PROFILED_CALL = 'GET /badge/list/recent';
+const CONNECTIONS = 10;
+const EXPLAIN_SIZE = 10_000;
+const EXPLAIN_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'list-queries.md');
+
+interface Call {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  /**
+   * Answers its whole list in one response (no pages), so its size grows with
+   * the data: measured up to UNPAGED_MAX_SIZE only (at 100k badges one answer
+   * is 4.5 MB and ten at a time exhaust this process's memory).
+   */
+  unpaged?: boolean;
+}
+
+const UNPAGED_MAX_SIZE = 10_000;
+
+interface Measured {
+  /** Answers other than 2xx, and errors (timeouts included), during the run. */
+  failed: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+}
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Measured> {
+  const probe = await fetch(url, { headers });
+  const body = await probe.arrayBuffer();
+  if (probe.status !== 200) {
+    throw new Error(
+      `${url} answered ${probe.status}: ${Buffer.from(body).toString().slice(0, 300)}`,
+    );
+  }
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    failed: result.non2xx + result.errors,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: body.byteLength,
+  };
+}
+
+async function helloWorld(): Promise<Measured> {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await measure(address);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Each statement a call runs, with its parameters, as the database saw it. */
+async function statementsOf(platform: TestPlatform, call: Call) {
+  const db = platform.ctx.db as Queryable;
+  const original = db.query.bind(db);
+  const seen: { sql: string; params: unknown[] }[] = [];
+  db.query = (async (sql: string, params?: unknown[]) => {
+    seen.push({ sql, params: params ?? [] });
+    return original(sql, params);
+  }) as Queryable['query'];
+  try {
+    await platform.request(call.path, { headers: call.headers });
+  } finally {
+    db.query = original;
+  }
+  return seen;
+}
+
+async function explain(db: Queryable, statement: { sql: string; params: unknown[] }) {
+  const rows = await db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement.sql}`,
+    statement.params,
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), node ${process.version}, ${database}; ` +
+    `autocannon ${CONNECTIONS} connections, ${DURATION_S} s per call`,
+);
+
+const hello = await helloWorld();
+console.log(
+  `bare Fastify hello world: ${hello.requestsPerSecond.toFixed(0)} req/s, p99 ${hello.p99} ms`,
+);
+
+const results = new Map<number, Map<string, Measured>>();
+for (const size of SIZES) {
+  const platform = await startTestPlatform({ MODE: 'api', RATE_LIMIT_IP_MAX: '1000000000' });
+  try {
+    const { ctx } = platform;
+    const sponsor = await createTestUser(ctx, { userType: 'SPONSOR' });
+    const earner = await createTestUser(ctx);
+    const admin = await adminCaller(ctx);
+    const seedStarted = performance.now();
+    const seeded = await seedLists(ctx.db, size, {
+      sponsorId: sponsor.id,
+      earnerId: earner.id,
+      earnerAddress: earner.address,
+    });
+    console.log(
+      `\n${size} badges: seeded ${seeded.badges} badges and ${seeded.applications} applications ` +
+        `in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+    const calls: Call[] = [
+      { name: 'GET /badge/list/recent', path: '/gs-api/badge/list/recent' },
+      { name: 'GET /badge/list/popular', path: '/gs-api/badge/list/popular' },
+      {
+        name: 'search /badge/list/recent?name=',
+        path: `/gs-api/badge/list/recent?name=${SEARCH_WORDS[6]}`,
+      },
+      { name: 'GET /badge/details/{id}', path: `/gs-api/badge/details/${seeded.sampleBadgeId}` },
+      { name: 'GET /badge/earners/{id}', path: `/gs-api/badge/earners/${seeded.sampleBadgeId}` },
+      {
+        name: 'earner: GET /badge/applied/earner',
+        path: `/gs-api/badge/applied/earner?account=${earner.address}`,
+        headers: earner.authorization,
+      },
+      {
+        name: 'earner: GET /badge/assigned/{account}',
+        path: `/gs-api/badge/assigned/${earner.address}`,
+        headers: earner.authorization,
+      },
+      {
+        name: 'sponsor: GET /badge/allBadge/list',
+        path: '/gs-api/badge/allBadge/list',
+        headers: sponsor.authorization,
+      },
+      {
+        name: 'sponsor: GET /badge/applications/list',
+        path: `/gs-api/badge/applications/list?badgeId=${seeded.sampleBadgeId}`,
+        headers: sponsor.authorization,
+      },
+      {
+        name: 'sponsor: GET /user/sponsor/all-earners/{account}',
+        path: `/gs-api/user/sponsor/all-earners/${sponsor.address}`,
+        headers: sponsor.authorization,
+      },
+      {
+        name: 'sponsor: GET /user/sponsor/total-awards/{account}',
+        path: `/gs-api/user/sponsor/total-awards/${sponsor.address}`,
+        headers: sponsor.authorization,
+      },
+      {
+        name: 'admin: GET /admin/badge',
+        path: '/gs-api/admin/badge?page=1&limit=10',
+        headers: admin.authorization,
+      },
+      {
+        name: 'admin: GET /admin/badge?status=UNDER_VERIFICATION',
+        path: '/gs-api/admin/badge?page=1&limit=10&status=UNDER_VERIFICATION',
+        headers: admin.authorization,
+      },
+      {
+        name: 'admin: GET /admin/badge?name=',
+        path: `/gs-api/admin/badge?page=1&limit=10&name=${SEARCH_WORDS[6]}`,
+        headers: admin.authorization,
+      },
+      {
+        name: 'admin: GET /badge/published/admin',
+        path: `/gs-api/badge/published/admin?account=${sponsor.address}`,
+        headers: admin.authorization,
+      },
+      {
+        name: 'admin: GET /admin/sponsors/verified',
+        path: '/gs-api/admin/sponsors/verified',
+        headers: admin.authorization,
+        unpaged: true,
+      },
+    ];
+    const measured = new Map<string, Measured>();
+    for (const call of calls) {
+      if (call.unpaged && size > UNPAGED_MAX_SIZE) {
+        console.log(
+          `  ${call.name.padEnd(52)} not measured: unpaged, over ${UNPAGED_MAX_SIZE} badges`,
+        );
+        continue;
+      }
+      const run = () => measure(new URL(call.path, platform.url).href, call.headers);
+      const m =
+        call.name === PROFILED_CALL && size === EXPLAIN_SIZE
+          ? await profiled(`lists-recent-${size}`, PROFILE_DIR, run)
+          : await run();
+      measured.set(call.name, m);
+      console.log(
+        `  ${call.name.padEnd(52)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s ` +
+          `(${((100 * m.requestsPerSecond) / hello.requestsPerSecond).toFixed(0).padStart(3)}% of hello) ` +
+          `p50 ${String(m.p50).padStart(3)} ms, p99 ${String(m.p99).padStart(3)} ms, ${m.bytes} bytes` +
+          (m.failed ? `, ${m.failed} failed or timed out` : ''),
+      );
+    }
+    results.set(size, measured);
+
+    if (size === EXPLAIN_SIZE) {
+      const sections: string[] = [];
+      for (const call of calls) {
+        const statements = await statementsOf(platform, call);
+        const plans: string[] = [];
+        for (const statement of statements) {
+          if (!/^\s*(SELECT|WITH)\b/i.test(statement.sql)) continue;
+          plans.push(
+            `\`\`\`sql\n${statement.sql.trim()}\n\`\`\`\n\n\`\`\`\n${await explain(ctx.db, statement)}\n\`\`\``,
+          );
+        }
+        sections.push(`## ${call.name}\n\n${plans.join('\n\n') || '(no SELECT)'}`);
+      }
+      await fs.writeFile(
+        EXPLAIN_FILE,
+        `# The list calls' queries and their plans\n\n` +
+          `Written by \`npm run bench:lists\` on ${database} with ${size} badges ` +
+          `(${seeded.applications} applications): every SELECT each call runs, in order, with ` +
+          `\`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)\`. Timings are of one run on the machine that wrote it.\n\n` +
+          `${sections.join('\n\n')}\n`,
+      );
+      console.log(`  query plans written to ${path.relative(process.cwd(), EXPLAIN_FILE)}`);
+    }
+  } finally {
+    await platform.stop();
+  }
+}
+
+if (SIZES.length > 1) {
+  const smallest = SIZES[0]!;
+  const largest = SIZES[SIZES.length - 1]!;
+  console.log(
+    `\ncost from ${smallest} to ${largest} badges (req/s at ${smallest} / req/s at ${largest}):`,
+  );
+  for (const [name, small] of results.get(smallest)!) {
+    const large = results.get(largest)!.get(name);
+    if (!large) continue;
+    console.log(
+      `  ${name.padEnd(52)} ${(small.requestsPerSecond / large.requestsPerSecond).toFixed(2)}x`,
+    );
+  }
+}
