@@ -26,7 +26,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry, reported as "flaky" in the output: a chain action has been seen
+  // to wait over 60 s for its outcome about once in three full runs (CI, 2
+  // cores), cause not found yet. The failed try prints what its pages showed
+  // and the server's warnings are in the output (stdout piped below).
+  retries: 1,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
@@ -75,7 +79,8 @@ export default defineConfig({
       url: `${baseURL}/gs-api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
-      stdout: 'ignore',
+      // Its log (LOG_LEVEL warn: warnings and errors only) goes to stdout.
+      stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       env: {

@@ -51,6 +51,11 @@ export const test = base.extend<{ pageGuard: void }>({
           `\n--- refused API calls of the journey's first page ---\n${refusedCalls.join('\n') || '(none)'}`,
         );
         await printWhatPagesShowed(page);
+        const health = await page.request
+          .get('/gs-api/health')
+          .then(async (r) => `${r.status()} ${await r.text()}`)
+          .catch((error: unknown) => String(error));
+        console.log(`--- /gs-api/health when the journey failed ---\n${health}\n`);
       }
       expect(problems, 'the page broke its Content-Security-Policy or threw').toEqual([]);
     },
