@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOASTS, TRANSACTION_POLLING, type TransactionStatus } from '@gets/schema';
+import type { ApiResult } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getTransactionStatus } from '../api/get-transaction-status';
 import { COMPLETED, json, stubFetch, TX_ID, txStatus } from '../test-support';
@@ -122,6 +123,28 @@ describe('waitForTransaction', () => {
     answer = COMPLETED;
     feed.setConnected(false);
     await vi.advanceTimersByTimeAsync(TRANSACTION_POLLING.intervalMs);
+    await expect(outcome).resolves.toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('looks again when the stream comes up while the first look is still on its way', async () => {
+    // The first look is read on the server while the transaction is QUEUED;
+    // the stream then connects, but COMPLETED was pushed before it did. Only
+    // a second look can see it.
+    let answerFirstLook: (result: ApiResult<TransactionStatus>) => void = () => {};
+    const getStatus = vi
+      .fn<(id: string) => Promise<ApiResult<TransactionStatus>>>()
+      .mockImplementationOnce(() => new Promise((resolve) => (answerFirstLook = resolve)))
+      .mockResolvedValue({ success: true, status: 200, message: 'ok', data: COMPLETED });
+    const feed = manualFeed(false);
+    const outcome = waitForTransaction({ transactionId: TX_ID, getStatus, feed });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getStatus).toHaveBeenCalledTimes(1);
+
+    feed.setConnected(true);
+    answerFirstLook({ success: true, status: 200, message: 'ok', data: txStatus() });
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(getStatus).toHaveBeenCalledTimes(2);
     await expect(outcome).resolves.toMatchObject({ status: 'COMPLETED' });
   });
 

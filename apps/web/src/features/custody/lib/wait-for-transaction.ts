@@ -53,6 +53,9 @@ export function waitForTransaction({
     let tries = 0;
     let settled = false;
     let inFlight = false;
+    // A catch-up look asked for while another look is on its way: that look
+    // may have been read before what the stream missed, so one more follows it.
+    let lookAgain = false;
     let pollTimer: ReturnType<typeof setTimeout> | null = null;
     let unsubscribe: () => void = () => {};
 
@@ -79,7 +82,11 @@ export function waitForTransaction({
 
     /** One status call; `counted` calls are the spec's polling tries. */
     const check = async (counted: boolean) => {
-      if (settled || inFlight) return;
+      if (settled) return;
+      if (inFlight) {
+        if (!counted) lookAgain = true;
+        return;
+      }
       inFlight = true;
       if (counted) tries += 1;
       const result = await getStatus(transactionId);
@@ -94,6 +101,10 @@ export function waitForTransaction({
           finish(() => reject(new TransactionStatusUnknownError(result.message, transactionId)));
           return;
         }
+      }
+      if (!settled && lookAgain) {
+        lookAgain = false;
+        void check(false);
       }
       if (!settled && counted) schedulePoll();
     };
