@@ -20,6 +20,7 @@ import { useBadgeApplications } from '../api/get-badge-applications';
 import { useReviewApplications, type Decision } from '../api/review-applications';
 import { WhitelistCsvSection } from './whitelist-csv-section';
 import { WhitelistForm } from './whitelist-form';
+import { TableScroller } from '@/components/ui/table-scroller';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -150,7 +151,7 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
         </button>
       </div>
 
-      <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+      <TableScroller label="Applications table" className="mt-4 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
@@ -222,7 +223,7 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       {pending.length > 0 && (
         <p className="mt-3 text-xs text-slate-500">
           Each approval takes one of the badges left and lets the earner claim the badge and its{' '}

@@ -13,6 +13,7 @@ import { BadgeQr } from './badge-qr';
 import { BadgeStatusNote } from './badge-status-note';
 import { CopyButton } from './copy-button';
 import { TOASTS } from '@gets/schema';
+import { TableScroller } from '@/components/ui/table-scroller';
 
 /** One earner who holds the badge (from the awards of the application work). */
 export interface EarnerRow {
@@ -105,7 +106,7 @@ export function BadgePage({
           </section>
           <section>
             <h2 className="text-lg font-semibold text-slate-900">Earner details</h2>
-            <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200">
+            <TableScroller label="Earner details table" className="mt-3">
               <table className="w-full text-left text-sm">
                 <thead className="bg-slate-50 text-slate-600">
                   <tr>
@@ -145,7 +146,7 @@ export function BadgePage({
                   )}
                 </tbody>
               </table>
-            </div>
+            </TableScroller>
           </section>
         </div>
       </div>

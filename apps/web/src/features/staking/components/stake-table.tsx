@@ -6,6 +6,7 @@ import { STAKE_ID_PADDING, TOKEN, type StakeListing } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { WalletAddress } from '@/features/accounts';
 import { STAKES_PAGE_SIZE, useStakeList } from '../api/treasury';
+import { TableScroller } from '@/components/ui/table-scroller';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
 
@@ -20,7 +21,7 @@ export function StakeTable() {
         Stakes
       </h3>
       {list.isError && <p role="alert">{list.error.message}</p>}
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+      <TableScroller label="Stakes table" className="bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">
             <tr>
@@ -54,7 +55,7 @@ export function StakeTable() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       {pages > 1 && (
         <nav aria-label="Stakes pages" className="flex items-center justify-end gap-3 text-sm">
           <button
