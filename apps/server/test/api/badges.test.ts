@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
+import { CONSENT_MESSAGES } from '../../src/custody/consent.ts';
 import { pipelineJobs } from '../../src/chain/pipeline/pipeline.ts';
 import { findTransaction } from '../../src/chain/pipeline/transaction-repository.ts';
 import { BADGE_MESSAGES, VALIDATION, type Badge } from '@gets/schema';
@@ -232,6 +233,9 @@ describe('badges', () => {
       const queued = first.status === 200 ? first : second;
       const outcome = await waitForOutcome(request, sponsor, queued.data.transactionId);
       expect(outcome.status).toBe('COMPLETED');
+      // The same token once the publish completed and the draft is gone: still "used".
+      const late = await as(sponsor, 'POST', '/gs-api/metakeep/badge/create', withToken);
+      expect(late).toMatchObject({ status: 409, message: CONSENT_MESSAGES.used });
 
       const total = GETS('12.5') * 4n + FEE;
       expect(await escrowBalance(platform.ctx)).toBe(escrowBefore + total);

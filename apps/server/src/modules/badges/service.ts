@@ -15,6 +15,7 @@ import {
   type BadgeAccess,
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -205,15 +206,12 @@ export async function publishBadge(
 ) {
   const sponsor = await sponsorOf(ctx, actor, input);
   if (!sponsor.account) throw new AppError(409, 'Your account has no wallet yet');
-  if (input.draftId) {
-    const draft = await ownBadge(
-      ctx,
-      actor,
-      await findBadge(ctx.db, input.draftId),
-      BADGE_MESSAGES.draftNotFound,
-    );
-    if (draft.status !== 'DRAFT') throw new AppError(409, BADGE_MESSAGES.notADraft);
-    if (await isDraftPublishing(ctx.db, draft.id)) {
+  // With a token, the draft is checked under its lock after the token is used,
+  // so a second submit of one token hears that it was used, even when the
+  // first one's publish has already removed the draft.
+  if (input.draftId && !input.consentToken) {
+    await publishableDraft(ctx, actor, ctx.db, input.draftId);
+    if (await isDraftPublishing(ctx.db, input.draftId)) {
       throw new AppError(409, BADGE_MESSAGES.draftPublishing);
     }
   }
@@ -231,10 +229,7 @@ export async function publishBadge(
     batchExpiry: Math.floor(content.batchExpiryDate.getTime() / 1000).toString(),
   };
   return consentOrQueue(ctx.db, actor, action, input.consentToken, async (tx, transactionId) => {
-    if (input.draftId) {
-      const draft = await lockBadge(tx, input.draftId);
-      if (draft?.status !== 'DRAFT') throw new AppError(409, BADGE_MESSAGES.notADraft);
-    }
+    if (input.draftId) await publishableDraft(ctx, actor, tx, input.draftId, { lock: true });
     const inserted = await insertPublishing(tx, {
       id: randomUUID(),
       sponsorId: actor.id,
@@ -244,6 +239,20 @@ export async function publishBadge(
     });
     if (!inserted) throw new AppError(409, BADGE_MESSAGES.draftPublishing);
   });
+}
+
+/** The sponsor's own draft, still a draft; `lock` holds its row until the transaction ends. */
+async function publishableDraft(
+  ctx: Ctx,
+  actor: Actor,
+  db: Queryable,
+  draftId: string,
+  { lock = false } = {},
+) {
+  const found = lock ? await lockBadge(db, draftId) : await findBadge(db, draftId);
+  const draft = await ownBadge(ctx, actor, found, BADGE_MESSAGES.draftNotFound);
+  if (draft.status !== 'DRAFT') throw new AppError(409, BADGE_MESSAGES.notADraft);
+  return draft;
 }
 
 /**
