@@ -9,6 +9,12 @@ export interface ChainConnection {
   rpcUrl: string;
   embedded: boolean;
   publicClient: PublicClient;
+  /**
+   * For large reads (a deployless multicall's call is tens of kilobytes), one
+   * per HTTP request: batched with others they could pass a node's request
+   * body limit, which refuses the whole batch.
+   */
+  bulkReadClient: PublicClient;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,7 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
     chain,
     transport: http(rpcUrl, { retryCount: 2, batch: { batchSize: 500, wait: 0 } }),
   });
+  const bulkReadClient = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 2 }) });
 
   try {
     const remoteChainId = await publicClient.getChainId();
@@ -62,6 +69,7 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
     rpcUrl,
     embedded: config.kind === 'embedded',
     publicClient,
+    bulkReadClient,
     close: async () => {
       await anvil?.stop();
     },

@@ -131,6 +131,7 @@ describe('admin decisions on sponsors', () => {
     await decide({ userId: first.user._id, status: 'APPROVED' });
     await decide({ userId: second.user._id, status: 'APPROVED' });
     await fundWithGets(platform.ctx, [second.user.account as `0x${string}`], '12.5');
+    await fundWithGets(platform.ctx, [first.user.account as `0x${string}`], '3');
     // Two published badges and a draft of the second sponsor: totalBadge counts the published.
     for (const status of ['VERIFIED', 'UNDER_VERIFICATION', 'DRAFT']) {
       await platform.ctx.db.query(
@@ -157,7 +158,11 @@ describe('admin decisions on sponsors', () => {
       isVerified: false,
       isBanned: false,
     });
-    expect(active.data.find((s) => s._id === first.user._id)).toMatchObject({ totalBadge: 0 });
+    // Each sponsor gets their own balance (the balances are read in one call).
+    expect(active.data.find((s) => s._id === first.user._id)).toMatchObject({
+      userBalance: '3',
+      totalBadge: 0,
+    });
     expect(active.data.some((s) => s._id === first.user._id)).toBe(true);
     const afterApproval = await call<{ _id: string }[]>(
       platform,

@@ -2,11 +2,17 @@
 // total staked, as GETS decimal strings; each caller reads only what is theirs
 // to read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits } from 'viem';
+import { parseUnits, type Address } from 'viem';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
+import { walletBalancesOf } from '../../src/modules/staking/balances.ts';
 import { STAKING_MESSAGES } from '../../src/modules/staking/service.ts';
-import { createTestUser, waitUntilSettled, type TestUser } from '../helpers/accounts.ts';
+import {
+  createTestUser,
+  fundWithGets,
+  waitUntilSettled,
+  type TestUser,
+} from '../helpers/accounts.ts';
 import { bearer, call } from '../helpers/account-flows.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
@@ -84,5 +90,23 @@ describe('balances', () => {
         .status,
     ).toBe(404);
     expect((await get('/stake/balance', adminToken)).status).toBe(403);
+  });
+
+  it('reads the balances of hundreds of wallets in chunks, each in its own place', async () => {
+    // More wallets than one deployless multicall takes (150), with a wallet
+    // missing in between: every answer must land on its own wallet.
+    const wallets: (Address | null)[] = Array.from(
+      { length: 400 },
+      (_, i) => `0x${(0xb0b0_0000 + i).toString(16).padStart(40, '0')}` as Address,
+    );
+    wallets[200] = null;
+    await fundWithGets(platform.ctx, [wallets[0]!, wallets[150]!, wallets[399]!], '1.5');
+    await fundWithGets(platform.ctx, [wallets[149]!], '7');
+    const balances = await walletBalancesOf(platform.ctx, wallets);
+    expect(balances).toHaveLength(400);
+    const expected = wallets.map(() => '0');
+    expected[0] = expected[150] = expected[399] = '1.5';
+    expected[149] = '7';
+    expect(balances).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 // The admin console's rules over sponsors: deciding on a profile, verifying,
 // banning, and the lists the console shows.
-import type { ActiveSponsor, AdminSponsor } from '@gets/schema';
+import { formatGets, type ActiveSponsor, type AdminSponsor } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,7 +9,7 @@ import { findUserById, listSponsors, type User } from '../accounts/user-reposito
 import { toUserView } from '../accounts/user-view.ts';
 import { recordAdminAction } from '../audit/service.ts';
 import { publishedBadgeCounts } from '../badges/service.ts';
-import { walletBalancesOf } from '../staking/balances.ts';
+import { walletBalancesOf, walletUnitsOf } from '../staking/balances.ts';
 import { setSponsorBan, setSponsorStatus, setSponsorVerified } from './sponsor-repository.ts';
 
 export const ADMIN_SPONSOR_MESSAGES = {
@@ -129,13 +129,14 @@ export async function activeSponsors(ctx: Deps, search?: string): Promise<Active
 export async function sponsorDetails(ctx: Deps, userId: string): Promise<ActiveSponsor> {
   const sponsor = await findUserById(ctx.db, userId);
   if (sponsor?.userType !== 'SPONSOR') throw new AppError(404, ADMIN_SPONSOR_MESSAGES.notFound);
-  const [[userBalance], badgeCounts] = await Promise.all([
-    walletBalancesOf(ctx, [sponsor.account]),
+  // One wallet: one plain balanceOf, not the many-wallet multicall.
+  const [units, badgeCounts] = await Promise.all([
+    sponsor.account ? walletUnitsOf(ctx, sponsor.account) : 0n,
     publishedBadgeCounts(ctx, [sponsor.id]),
   ]);
   return {
     ...toAdminSponsorView(sponsor),
-    userBalance: userBalance!,
+    userBalance: formatGets(units),
     totalBadge: badgeCounts.get(sponsor.id) ?? 0,
   };
 }

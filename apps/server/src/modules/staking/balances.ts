@@ -36,24 +36,43 @@ export async function balancesOf(
   };
 }
 
-/** GETS in each wallet (one batched round trip), as GETS decimal strings; "0" without a wallet. */
+/**
+ * Wallets whose balances one eth_call reads. A deployless call sends its
+ * calls as init code, which a node caps at 49,152 bytes (EIP-3860): 150
+ * entries of about 224 bytes plus the multicall's own code stay under it.
+ */
+const BALANCES_PER_CALL = 150;
+/** viem cuts the chunks by the calls' own calldata: 36 bytes per balanceOf. */
+const BALANCE_OF_CALLDATA_BYTES = 36;
+
+/**
+ * GETS in each wallet, as GETS decimal strings; "0" without a wallet. The
+ * reads go in as few eth_calls as possible: a deployless multicall runs up to
+ * BALANCES_PER_CALL balanceOf calls in one EVM execution (no contract to
+ * deploy first, on any chain), so a list of a thousand sponsors costs the
+ * node seven calls, not a thousand.
+ */
 export async function walletBalancesOf(
   ctx: Pick<AppContext, 'chain' | 'contracts'>,
   accounts: (`0x${string}` | null)[],
 ): Promise<string[]> {
-  const units = await Promise.all(
-    accounts.map((account) =>
-      account
-        ? ctx.chain.publicClient.readContract({
+  const wallets = accounts.filter((account): account is `0x${string}` => account !== null);
+  const units =
+    wallets.length === 0
+      ? []
+      : await ctx.chain.bulkReadClient.multicall({
+          contracts: wallets.map((account) => ({
             address: ctx.contracts.token,
             abi: getsTokenAbi,
-            functionName: 'balanceOf',
-            args: [account],
-          })
-        : 0n,
-    ),
-  );
-  return units.map((value) => formatGets(value));
+            functionName: 'balanceOf' as const,
+            args: [account] as const,
+          })),
+          allowFailure: false,
+          deployless: true,
+          batchSize: BALANCES_PER_CALL * BALANCE_OF_CALLDATA_BYTES,
+        });
+  let next = 0;
+  return accounts.map((account) => formatGets(account ? units[next++]! : 0n));
 }
 
 /** GETS in one wallet, in 18-decimal units. */
