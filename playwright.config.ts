@@ -1,10 +1,14 @@
-// Browser journeys against the product started exactly as `npm start` starts
-// it, on a fresh data directory, driven in Debian's Chromium.
+// Browser journeys against the product started as `npm start` starts it, on a
+// fresh data directory, driven in Debian's Chromium. `npm run test:e2e` builds
+// the web once and runs the two projects side by side, each against a platform
+// of its own (own ports, data and chain): `playwright test` alone runs both
+// against one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
+  WIDE_SCREEN_TAG,
   E2E_ADMIN,
   E2E_ANVIL_PORT,
   MAIL_SINK_HTTP_PORT,
@@ -26,10 +30,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry, reported as "flaky" in the output: a chain action has been seen
-  // to wait over 60 s for its outcome about once in three full runs (CI, 2
-  // cores), cause not found yet. The failed try prints what its pages showed
-  // and the server's warnings are in the output (stdout piped below).
+  // One retry, reported as "flaky" in the output, so a journey that passes
+  // only on its second try is seen. The failed try prints what its pages
+  // showed, and the server's warnings are in the output (stdout piped below).
   retries: 1,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
@@ -41,18 +44,18 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: SMALL_SCREEN_ONLY,
+      outputDir: 'test-results/chromium',
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
       },
     },
     {
-      // A 375 px phone. It runs the accounts, applications, tokens and badges
-      // journeys again (not every journey, to keep `npm test` short; the admin
-      // console's journeys are desktop only: below 1000 px the admin area shows
-      // only a message, which small-screens.spec.ts checks).
+      // A 375 px phone: every journey again but the admin console's, whose
+      // narrow-screen message small-screens.spec.ts checks instead.
       name: 'mobile-375',
-      testMatch: /\/(accounts|applications|tokens|badges|small-screens)\.spec\.ts$/,
+      grepInvert: new RegExp(WIDE_SCREEN_TAG),
+      outputDir: 'test-results/mobile-375',
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 740 },
@@ -75,7 +78,8 @@ export default defineConfig({
       },
     },
     {
-      command: 'npm start',
+      // `npm start` is the web's build, then `npm run serve`; test:e2e builds once for both projects.
+      command: process.env.E2E_WEB_BUILT ? 'npm run serve' : 'npm start',
       url: `${baseURL}/gs-api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

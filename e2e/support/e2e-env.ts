@@ -16,3 +16,6 @@ export const E2E_PASSWORD = 'Journey-Pass1!';
 export const E2E_ANVIL_PORT = Number(
   process.env.E2E_ANVIL_PORT ?? Number(process.env.E2E_PORT ?? 18080) + 1,
 );
+
+/** Journeys of the admin console: below 1000 px it shows only a message, so the 375 px project leaves them out. */
+export const WIDE_SCREEN_TAG = '@wide-screen';
