@@ -1,6 +1,7 @@
 // Who may call each /gs-api route, and the routes as the OpenAPI document
 // lists them: the authorization matrix checks every route against its policy,
 // and the audit log test finds the admin writes among them.
+import { badgeBody } from './badges.ts';
 import type { TestPlatform } from './test-platform.ts';
 
 /** Who may call a route. */
@@ -143,3 +144,249 @@ export async function apiRoutes(platform: TestPlatform): Promise<ApiRoute[]> {
       .map((method) => ({ method: method.toUpperCase(), path })),
   );
 }
+
+/**
+ * The things of one sponsor (the owner) and of an earner of the owner's badge
+ * that another sponsor's request can name: ids, chain ids, wallets, emails.
+ */
+export interface OwnersThings {
+  email: string;
+  account: string;
+  userId: string;
+  draftId: string;
+  /** A second draft, for the delete the owner's own call then makes. */
+  spareDraftId: string;
+  badgeId: string;
+  badgeOnChainId: string;
+  badgeTransactionHash: string;
+  privateBadgeId: string;
+  privateBadgeOnChainId: string;
+  applicationId: string;
+  applicationOnChainId: string;
+  /** The applicant's wallet (an application to the owner's badge). */
+  earnerAccount: string;
+  /** The wallet of an earner the owner awarded, and the credential of that award. */
+  awardeeAccount: string;
+  credentialId: string;
+  stakeId: string;
+  transactionId: string;
+}
+
+/** A request that names the owner's things; `as` is the caller (the other sponsor, or the owner). */
+export interface NamedRequest {
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * The "other sponsor" column: for each route a signed-in sponsor may call,
+ * either 'own' (it takes no id of anyone else's: it answers or changes only
+ * the caller's own things) or the request that names the owner's things with
+ * the answer another sponsor gets (403, or 404 where the route answers
+ * another's thing as missing). The thing's holder (the owner, or the
+ * awardee for an earner's award) gets past authorization with the same
+ * request. A route a sponsor may call without an entry here fails the matrix.
+ */
+export const OTHER_SPONSOR: Record<
+  string,
+  | 'own'
+  | {
+      refused: 403 | 404;
+      holder?: 'awardee';
+      request: (owner: OwnersThings, as: { email: string; account: string }) => NamedRequest;
+    }
+> = {
+  'POST /gs-api/metakeep/transaction': {
+    refused: 404,
+    request: (o) => ({
+      path: '/gs-api/metakeep/transaction',
+      body: { transactionId: o.transactionId },
+    }),
+  },
+  'GET /gs-api/metakeep/transaction/stream': 'own',
+  'POST /gs-api/token/transfer-token': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/token/transfer-token',
+      body: { from: o.account, to: as.account, amount: '1' },
+    }),
+  },
+  'POST /gs-api/token/transfer-token/metakeep': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/token/transfer-token/metakeep',
+      body: { email: o.email, to: as.account, amount: '1' },
+    }),
+  },
+  'GET /gs-api/stake/balance': 'own',
+  'POST /gs-api/stake/approve/metakeep': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/stake/approve/metakeep',
+      body: { email: o.email, amount: '1' },
+    }),
+  },
+  'POST /gs-api/stake/metakeep': {
+    refused: 403,
+    request: (o) => ({ path: '/gs-api/stake/metakeep', body: { email: o.email, amount: '1' } }),
+  },
+  'POST /gs-api/stake': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/stake',
+      body: { userId: o.userId, amount: '1', onChainId: o.stakeId },
+    }),
+  },
+  'GET /gs-api/stake/mine': 'own',
+  'POST /gs-api/stake/withdraw/metakeep': {
+    refused: 403,
+    request: (o) => ({ path: '/gs-api/stake/withdraw/metakeep', body: { stakeId: o.stakeId } }),
+  },
+  'POST /gs-api/metakeep/register-onchain': 'own',
+  'POST /gs-api/user/logout': 'own',
+  'GET /gs-api/user/me': 'own',
+  'POST /gs-api/user/updateProfile': 'own',
+  'GET /gs-api/user/isApproved': 'own',
+  'POST /gs-api/metakeep/sponsor': {
+    refused: 403,
+    request: (o) => ({ path: '/gs-api/metakeep/sponsor', body: { email: o.email } }),
+  },
+  'GET /gs-api/credentials/mine': 'own',
+  'GET /gs-api/credentials/{credentialId}/png': {
+    refused: 403,
+    holder: 'awardee',
+    request: (o) => ({ path: `/gs-api/credentials/${o.credentialId}/png` }),
+  },
+  'POST /gs-api/badge/add/draft': 'own',
+  'PUT /gs-api/badge/edit/draft': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/badge/edit/draft',
+      body: { ...badgeBody({ name: 'Named by another sponsor' }), _id: o.draftId, email: as.email },
+    }),
+  },
+  'DELETE /gs-api/badge/delete/draft/{id}': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/badge/delete/draft/${o.spareDraftId}` }),
+  },
+  'POST /gs-api/metakeep/badge/approve-badge': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/metakeep/badge/approve-badge',
+      body: { email: o.email, amountOfToken: '1', numberOfBadge: 1 },
+    }),
+  },
+  'POST /gs-api/metakeep/badge/approve-escrow': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/metakeep/badge/approve-escrow',
+      body: { email: o.email, amountOfToken: '1', numberOfBadge: 1 },
+    }),
+  },
+  'POST /gs-api/metakeep/badge/create': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/metakeep/badge/create',
+      body: {
+        ...badgeBody({ name: 'Named by another sponsor' }),
+        isPublic: true,
+        email: as.email,
+        draftId: o.draftId,
+      },
+    }),
+  },
+  'POST /gs-api/badge/add': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/badge/add',
+      body: {
+        ...badgeBody({ name: 'Named by another sponsor' }),
+        onChainId: o.badgeOnChainId,
+        transactionHash: o.badgeTransactionHash,
+      },
+    }),
+  },
+  'DELETE /gs-api/badge/metakeep/delete': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/badge/metakeep/delete',
+      body: { onChainId: o.badgeOnChainId, email: as.email },
+    }),
+  },
+  'DELETE /gs-api/badge/delete/{id}': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/badge/delete/${o.badgeId}` }),
+  },
+  'GET /gs-api/badge/allBadge/list': 'own',
+  'GET /gs-api/badge/published/list': 'own',
+  'GET /gs-api/badge/drafted/list': 'own',
+  'GET /gs-api/badge/applicationlist/{badgeId}/{account}': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/badge/applicationlist/${o.badgeId}/${o.earnerAccount}` }),
+  },
+  'GET /gs-api/badge/applied/earner': 'own',
+  'GET /gs-api/badge/appliedbadge/list': 'own',
+  'GET /gs-api/badge/assigned/{account}': {
+    refused: 403,
+    holder: 'awardee',
+    request: (o) => ({ path: `/gs-api/badge/assigned/${o.awardeeAccount}` }),
+  },
+  'POST /gs-api/badge/whitelist': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/badge/whitelist',
+      body: { earnerAccount: as.account, badgeOnChainId: o.privateBadgeOnChainId, email: as.email },
+    }),
+  },
+  'POST /gs-api/badge/whitelist/csv/preview': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/badge/whitelist/csv/preview',
+      body: { badgeOnChainId: o.privateBadgeOnChainId, csv: as.account },
+    }),
+  },
+  'POST /gs-api/badge/whitelist/csv': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/badge/whitelist/csv',
+      body: { badgeOnChainId: o.privateBadgeOnChainId, csv: as.account },
+    }),
+  },
+  'GET /gs-api/badge/whitelist/invitations': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/badge/whitelist/invitations?badgeId=${o.privateBadgeId}` }),
+  },
+  'GET /gs-api/badge/applications/list': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/badge/applications/list?badgeId=${o.badgeId}` }),
+  },
+  'POST /gs-api/user/metakeep/processRequestBadge': {
+    refused: 403,
+    request: (o, as) => ({
+      path: '/gs-api/user/metakeep/processRequestBadge',
+      body: { onChainId: [o.applicationOnChainId], approval: [false], email: as.email },
+    }),
+  },
+  'POST /gs-api/metakeep/sponsor/approve': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/metakeep/sponsor/approve',
+      body: { requestId: [o.applicationOnChainId], approval: [false] },
+    }),
+  },
+  'POST /gs-api/badge/process': {
+    refused: 403,
+    request: (o) => ({
+      path: '/gs-api/badge/process',
+      body: { badgeApplicationId: o.applicationId, status: 'REJECTED' },
+    }),
+  },
+  'GET /gs-api/user/sponsor/all-earners/{account}': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/user/sponsor/all-earners/${o.account}` }),
+  },
+  'GET /gs-api/user/sponsor/total-awards/{account}': {
+    refused: 403,
+    request: (o) => ({ path: `/gs-api/user/sponsor/total-awards/${o.account}` }),
+  },
+};
