@@ -168,10 +168,20 @@ export async function findTransaction(db: Queryable, id: string): Promise<ChainT
   return rows[0] ? toTransaction(rows[0]) : null;
 }
 
+/** Advisory lock space of the wallets a relay transaction is sending for (the key's first half). */
+const WALLET_LOCK_SPACE = 7_214_300;
+
 /**
  * Locks up to `limit` queued transactions, at most one per wallet and none of
  * a wallet that still has one in flight (its forwarder nonce is not settled).
  * An isolated transaction goes alone, when it is the oldest.
+ *
+ * Two relay loops (relayers, or worker processes) may claim at once. Each
+ * holds its wallets until it commits, and looks for a wallet's transaction in
+ * flight only once it holds that wallet, in a statement of its own (a fresh
+ * snapshot): a wallet another loop is sending for is skipped, and one it has
+ * just sent for is seen SENT. Without this, the second loop could claim the
+ * wallet's next transaction and sign it with the same forwarder nonce.
  */
 export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
@@ -184,15 +194,38 @@ export async function claimQueued(db: Queryable, limit: number): Promise<ChainTr
       FOR UPDATE SKIP LOCKED`,
     [limit * 2],
   );
-  if (rows[0]?.isolate) return [toTransaction(rows[0])];
+  const candidates = rows[0]?.isolate ? rows.slice(0, 1) : rows.filter((row) => !row.isolate);
   const seen = new Set<string>();
-  const claimed: ChainTransaction[] = [];
-  for (const row of rows) {
-    if (row.isolate || seen.has(row.wallet_address) || claimed.length >= limit) continue;
+  const oldestPerWallet = candidates.filter((row) => {
+    if (seen.has(row.wallet_address)) return false;
     seen.add(row.wallet_address);
-    claimed.push(toTransaction(row));
-  }
-  return claimed;
+    return true;
+  });
+  const free = await walletsFreeToSend(
+    db,
+    oldestPerWallet.map((row) => row.wallet_address),
+  );
+  return oldestPerWallet
+    .filter((row) => free.has(row.wallet_address))
+    .slice(0, limit)
+    .map(toTransaction);
+}
+
+/** Of these wallets, the ones this transaction now holds and that have nothing in flight. */
+async function walletsFreeToSend(db: Queryable, wallets: string[]): Promise<Set<string>> {
+  if (wallets.length === 0) return new Set();
+  const held = await db.query<{ wallet: string }>(
+    `SELECT w AS wallet FROM unnest($1::text[]) AS w
+      WHERE pg_try_advisory_xact_lock($2, hashtext(lower(w)))`,
+    [wallets, WALLET_LOCK_SPACE],
+  );
+  const busy = await db.query<{ wallet: string }>(
+    `SELECT DISTINCT wallet_address AS wallet FROM chain_transactions
+      WHERE wallet_address = ANY($1::text[]) AND status = 'SENT'`,
+    [held.map((row) => row.wallet)],
+  );
+  const inFlight = new Set(busy.map((row) => row.wallet));
+  return new Set(held.map((row) => row.wallet).filter((wallet) => !inFlight.has(wallet)));
 }
 
 export async function markSent(
