@@ -38,11 +38,36 @@ const state = (): State => JSON.parse(fs.readFileSync(stateFile(), 'utf8')) as S
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
-/** Waits until the page has drawn its content (no loading bar, no "Loading ..." text). */
+/** What settle() reads of the page's document (the e2e code has no DOM types). */
+interface AnimatedDocument {
+  getAnimations(): {
+    playState: string;
+    effect: { getComputedTiming(): { iterations?: number } } | null;
+  }[];
+}
+
+/**
+ * Waits until the page has drawn what it will show: no loading bar or
+ * "Loading ..." text, no request still on its way (a control enabled by data
+ * that lands mid-check was once read at its disabled opacity), and no
+ * transition or animation on its way.
+ */
 async function settle(page: Page) {
   await expect(page.locator('main, [role="status"]').first()).toBeVisible();
   await expect(page.getByLabel('Loading the page')).toHaveCount(0);
   await expect(page.getByText(/^Loading\b/).filter({ visible: true })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  // A spinner turns forever: only animations that end are waited for. (A
+  // function, not a string: the app's Content-Security-Policy forbids eval.)
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: AnimatedDocument }).document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /** Runs axe on the page (or one part of it) and fails on serious or critical violations. */
