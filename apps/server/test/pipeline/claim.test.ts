@@ -24,7 +24,7 @@ describe.runIf(onPostgres)('claiming queued transactions from two relay loops', 
     await platform?.stop();
   });
 
-  /** Queues a transfer of 1 GETS from the wallet, `secondsAgo` old. */
+  /** Queues a transfer of 1 GETS from the wallet, `secondsAgo` old (older than anything the start queued). */
   async function queue(wallet: string, secondsAgo: number) {
     const id = randomUUID();
     await insertQueuedTransaction(platform.ctx.db, {
@@ -50,10 +50,10 @@ describe.runIf(onPostgres)('claiming queued transactions from two relay loops', 
   it("leaves a wallet's next transaction to the loop that is sending its first one", async () => {
     const { db } = platform.ctx;
     const wallet = privateKeyToAddress(generatePrivateKey());
-    const first = await queue(wallet, 30);
+    const first = await queue(wallet, 3600);
     // Another wallet's between them: the first loop's claim of one stops before the second.
-    await queue(privateKeyToAddress(generatePrivateKey()), 20);
-    const second = await queue(wallet, 10);
+    await queue(privateKeyToAddress(generatePrivateKey()), 1800);
+    const second = await queue(wallet, 900);
 
     let firstClaimed: () => void = () => {};
     const claimedByFirst = new Promise<void>((resolve) => (firstClaimed = resolve));
