@@ -59,8 +59,18 @@ export const unapprovedSponsorsQuerySchema = z.object({
 export const pendingSponsorsResponseSchema = envelope(z.array(adminSponsorSchema));
 
 /** GET /admin/sponsors/verified?search=: approved sponsors, newest first. */
+/**
+ * search filters the full name; limit answers only the first sponsors (the
+ * screen's first 12; 0 for the count alone), with the count of all that match
+ * in the x-total-count header. Without limit: all of them (See more).
+ */
 export const activeSponsorsQuerySchema = z.object({
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 0' })
+    .int('limit must be a whole number from 0')
+    .min(0, 'limit must be a whole number from 0')
+    .optional(),
 });
 export const activeSponsorsResponseSchema = envelope(z.array(activeSponsorSchema));
 

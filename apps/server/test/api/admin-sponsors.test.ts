@@ -2,7 +2,7 @@
 // next isApproved answers true), the lists, one sponsor with the GETS from
 // the chain, verify, and ban (sessions end, login refused, lifted again).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@gets/schema';
+import { ACCOUNT_MESSAGES, TOTAL_COUNT_HEADER } from '@gets/schema';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { ADMIN_SPONSOR_MESSAGES } from '../../src/modules/admin/service.ts';
 import { fundWithGets } from '../helpers/accounts.ts';
@@ -341,5 +341,45 @@ describe('admin decisions on sponsors', () => {
     expect(
       await call(platform, 'POST', '/metakeep/sponsor', { email: 'nope' }, bearer(other.token)),
     ).toMatchObject({ status: 400, message: 'Invalid email address' });
+  });
+
+  it("answers the first active sponsors and how many there are (the screen's 12, the dashboard's count)", async () => {
+    const names = Array.from(
+      { length: 13 },
+      (_, i) => `Paging Academy ${String(i).padStart(2, '0')}`,
+    );
+    for (const name of names) {
+      await decide({ userId: (await sponsor(name)).user._id, status: 'APPROVED' });
+    }
+    const page = async (query: string) => {
+      const response = await platform.request(`/gs-api/admin/sponsors/verified?${query}`, {
+        headers: admin,
+      });
+      const body = (await response.json()) as {
+        message: string;
+        data: { fullName: string }[] | null;
+      };
+      return {
+        status: response.status,
+        message: body.message,
+        names: Array.isArray(body.data) ? body.data.map((s) => s.fullName) : undefined,
+        total: response.headers.get(TOTAL_COUNT_HEADER),
+      };
+    };
+    // Newest first: the last 12 approved, and the count of all 13.
+    expect(await page('search=paging&limit=12')).toMatchObject({
+      status: 200,
+      names: names.slice(1).reverse(),
+      total: '13',
+    });
+    expect(await page('search=paging&limit=0')).toMatchObject({ names: [], total: '13' });
+    expect(await page('search=paging')).toMatchObject({ names: [...names].reverse(), total: '13' });
+    expect(await page('search=paging&limit=50')).toMatchObject({ total: '13' });
+    for (const bad of ['-1', '1.5', 'all']) {
+      expect(await page(`limit=${bad}`)).toMatchObject({
+        status: 400,
+        message: 'limit must be a whole number from 0',
+      });
+    }
   });
 });

@@ -113,19 +113,37 @@ export async function findUserByAccount(db: Queryable, account: string): Promise
  * queue), approved and rejected ones newest first; `search` is a
  * case-insensitive part of the full name.
  */
+type SponsorStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+const SPONSORS_WHERE = `user_type = 'SPONSOR' AND status = $1
+        AND ($2::text IS NULL OR strpos(lower(full_name), lower($2::text)) > 0)`;
+
+/** Sponsors of a status (the full name containing `search`), the first `limit` of them if given. */
 export async function listSponsors(
   db: Queryable,
-  status: 'PENDING' | 'APPROVED' | 'REJECTED',
+  status: SponsorStatus,
   search?: string,
+  limit?: number,
 ): Promise<User[]> {
   const rows = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users
-      WHERE user_type = 'SPONSOR' AND status = $1
-        AND ($2::text IS NULL OR strpos(lower(full_name), lower($2::text)) > 0)
-      ORDER BY created_at ${status === 'PENDING' ? 'ASC' : 'DESC'}, id`,
-    [status, search || null],
+    `SELECT ${COLUMNS} FROM users WHERE ${SPONSORS_WHERE}
+      ORDER BY created_at ${status === 'PENDING' ? 'ASC' : 'DESC'}, id
+      LIMIT $3`,
+    [status, search || null, limit ?? null],
   );
   return rows.map(toUser);
+}
+
+export async function countSponsors(
+  db: Queryable,
+  status: SponsorStatus,
+  search?: string,
+): Promise<number> {
+  const rows = await db.query<{ total: string | number }>(
+    `SELECT count(*) AS total FROM users WHERE ${SPONSORS_WHERE}`,
+    [status, search || null],
+  );
+  return Number(rows[0]?.total ?? 0);
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {

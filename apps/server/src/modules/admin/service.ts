@@ -5,7 +5,12 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { revokeSubjectSessions } from '../accounts/session-repository.ts';
-import { findUserById, listSponsors, type User } from '../accounts/user-repository.ts';
+import {
+  countSponsors,
+  findUserById,
+  listSponsors,
+  type User,
+} from '../accounts/user-repository.ts';
 import { toUserView } from '../accounts/user-view.ts';
 import { recordAdminAction } from '../audit/service.ts';
 import { publishedBadgeCounts } from '../badges/service.ts';
@@ -105,9 +110,26 @@ export async function unapprovedSponsors(
   return (await listSponsors(ctx.db, status)).map(toAdminSponsorView);
 }
 
-/** GET /admin/sponsors/verified: approved sponsors with their GETS, newest first. */
-export async function activeSponsors(ctx: Deps, search?: string): Promise<ActiveSponsor[]> {
-  const sponsors = await listSponsors(ctx.db, 'APPROVED', search);
+/**
+ * GET /admin/sponsors/verified: approved sponsors with their GETS, newest
+ * first, and how many match. Balances are read for the sponsors answered
+ * only, so the screen's first 12 (or the dashboard's count) cost the chain
+ * 12 reads (or none), whatever the number of sponsors.
+ */
+export async function activeSponsors(
+  ctx: Deps,
+  query: { search?: string | undefined; limit?: number | undefined },
+): Promise<{ sponsors: ActiveSponsor[]; total: number }> {
+  const sponsors = await listSponsors(ctx.db, 'APPROVED', query.search, query.limit);
+  const whole = query.limit === undefined || sponsors.length < query.limit;
+  const [withTheirs, total] = await Promise.all([
+    withBalances(ctx, sponsors),
+    whole ? sponsors.length : countSponsors(ctx.db, 'APPROVED', query.search),
+  ]);
+  return { sponsors: withTheirs, total };
+}
+
+async function withBalances(ctx: Deps, sponsors: User[]): Promise<ActiveSponsor[]> {
   const [balances, badgeCounts] = await Promise.all([
     walletBalancesOf(
       ctx,

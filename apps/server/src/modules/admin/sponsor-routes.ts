@@ -12,6 +12,7 @@ import {
   sponsorStatusRequestSchema,
   sponsorStatusResponseSchema,
   verifiedStatusRequestSchema,
+  TOTAL_COUNT_HEADER,
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin } from '../../http/auth.ts';
@@ -110,16 +111,16 @@ export function sponsorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireAdmin(ctx),
         schema: {
           tags: ['admin'],
-          summary:
-            'Approved (active) sponsors, newest first, with their GETS from the chain; search filters the full name',
+          summary: `Approved (active) sponsors, newest first, with their GETS from the chain; search filters the full name; limit answers the first ones only (0: the count alone, in ${TOTAL_COUNT_HEADER})`,
           querystring: activeSponsorsQuerySchema,
           response: { 200: activeSponsorsResponseSchema, ...adminErrors },
         },
       },
-      async (request) => ({
-        message: 'Active sponsors',
-        data: await activeSponsors(ctx, request.query.search),
-      }),
+      async (request, reply) => {
+        const { sponsors, total } = await activeSponsors(ctx, request.query);
+        void reply.header(TOTAL_COUNT_HEADER, String(total));
+        return { message: 'Active sponsors', data: sponsors };
+      },
     );
 
     app.get(

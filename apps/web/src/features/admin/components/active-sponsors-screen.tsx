@@ -1,6 +1,7 @@
-// Active sponsors: a grid searched by full name (case-insensitive, contains),
-// 12 at first and See more for all, with the spec's empty texts.
-import { useState } from 'react';
+// Active sponsors: a grid searched by full name (case-insensitive, contains,
+// on the server), 12 at first and See more for all, with the spec's empty
+// texts. Only the sponsors shown have their balances read from the chain.
+import { useDeferredValue, useState } from 'react';
 import { ACTIVE_SPONSORS_PAGE_SIZE, ADMIN_TEXTS } from '@gets/schema';
 import { SearchIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -9,15 +10,16 @@ import { useActiveSponsors } from '../api/get-active-sponsors';
 import { SponsorCard } from './sponsor-card';
 
 export function ActiveSponsorsScreen() {
-  const active = useActiveSponsors();
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
+  const search = useDeferredValue(query.trim());
+  const active = useActiveSponsors({
+    search,
+    ...(showAll ? {} : { limit: ACTIVE_SPONSORS_PAGE_SIZE }),
+  });
   if (active.isPending) return <PageSpinner />;
-  const needle = query.trim().toLowerCase();
-  const found = (active.data ?? []).filter((sponsor) =>
-    sponsor.fullName.toLowerCase().includes(needle),
-  );
-  const shown = showAll ? found : found.slice(0, ACTIVE_SPONSORS_PAGE_SIZE);
+  const shown = active.data?.sponsors ?? [];
+  const total = active.data?.total ?? 0;
   return (
     <section aria-labelledby="active-heading" className="flex flex-col gap-5">
       <div className="flex items-center justify-between gap-4">
@@ -40,9 +42,9 @@ export function ActiveSponsorsScreen() {
         </label>
       </div>
       {active.isError && <p role="alert">{active.error.message}</p>}
-      {found.length === 0 && !active.isError ? (
+      {shown.length === 0 && !active.isError ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {needle ? ADMIN_TEXTS.noResultsFor(query.trim()) : ADMIN_TEXTS.noSponsors}
+          {search ? ADMIN_TEXTS.noResultsFor(search) : ADMIN_TEXTS.noSponsors}
         </p>
       ) : (
         <ul className="grid grid-cols-3 gap-4 2xl:grid-cols-4">
@@ -51,7 +53,7 @@ export function ActiveSponsorsScreen() {
           ))}
         </ul>
       )}
-      {!showAll && found.length > ACTIVE_SPONSORS_PAGE_SIZE && (
+      {!showAll && total > shown.length && (
         <button
           type="button"
           onClick={() => setShowAll(true)}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { APPROVALS_DASHBOARD_PREVIEW, ADMIN_TEXTS, TOKEN } from '@gets/schema';
 import { useAdminSession, WalletAddress } from '@/features/accounts';
 import { useBalances } from '@/features/staking';
-import { useActiveSponsors } from '../api/get-active-sponsors';
+import { useActiveSponsorCount } from '../api/get-active-sponsors';
 import { usePendingSponsors } from '../api/get-pending-sponsors';
 import { useAdminMenu } from '../hooks/use-admin-menu';
 import { CountCard } from './count-card';
@@ -13,7 +13,7 @@ import { PendingSponsorItem } from './pending-sponsor-item';
 export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
   const { open } = useAdminMenu();
   const pending = usePendingSponsors();
-  const active = useActiveSponsors();
+  const activeCount = useActiveSponsorCount();
   return (
     <div className="flex flex-col gap-8">
       <h2 className="text-2xl font-bold text-slate-900">Dashboard</h2>
@@ -23,11 +23,7 @@ export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
           count={pending.data?.length}
           onOpen={() => open('approvals')}
         />
-        <CountCard
-          label="Active sponsors"
-          count={active.data?.length}
-          onOpen={() => open('active')}
-        />
+        <CountCard label="Active sponsors" count={activeCount} onOpen={() => open('active')} />
         {extraCards}
       </div>
       <div className="grid grid-cols-5 gap-6">
