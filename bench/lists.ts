@@ -202,7 +202,18 @@ for (const size of SIZES) {
         headers: admin.authorization,
       },
       {
-        name: 'admin: GET /admin/sponsors/verified',
+        name: 'admin: GET /admin/sponsors/verified?limit=12',
+        path: '/gs-api/admin/sponsors/verified?limit=12',
+        headers: admin.authorization,
+      },
+      {
+        name: 'admin: GET /admin/sponsors/verified?limit=0',
+        path: '/gs-api/admin/sponsors/verified?limit=0',
+        headers: admin.authorization,
+      },
+      {
+        // See more: every active sponsor, each balance read from the chain.
+        name: 'admin: GET /admin/sponsors/verified (all)',
         path: '/gs-api/admin/sponsors/verified',
         headers: admin.authorization,
         unpaged: true,
