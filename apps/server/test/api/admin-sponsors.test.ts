@@ -375,6 +375,17 @@ describe('admin decisions on sponsors', () => {
     expect(await page('search=paging&limit=0')).toMatchObject({ names: [], total: '13' });
     expect(await page('search=paging')).toMatchObject({ names: [...names].reverse(), total: '13' });
     expect(await page('search=paging&limit=50')).toMatchObject({ total: '13' });
+    // Without a search, the count is the one kept as sponsors come and go.
+    const everyone = await page('');
+    expect(everyone.total).toBe(String(everyone.names!.length));
+    expect(await page('limit=0')).toMatchObject({ names: [], total: everyone.total });
+    const newcomer = await sponsor('Paging Academy 13');
+    expect((await page('limit=0')).total).toBe(everyone.total);
+    await decide({ userId: newcomer.user._id, status: 'APPROVED' });
+    expect((await page('limit=0')).total).toBe(String(everyone.names!.length + 1));
+    expect((await page('limit=1')).names).toEqual(['Paging Academy 13']);
+    await decide({ userId: newcomer.user._id, status: 'REJECTED' });
+    expect((await page('limit=0')).total).toBe(everyone.total);
     for (const bad of ['-1', '1.5', 'all']) {
       expect(await page(`limit=${bad}`)).toMatchObject({
         status: 400,

@@ -125,24 +125,32 @@ export async function listSponsors(
   search?: string,
   limit?: number,
 ): Promise<User[]> {
+  // Pending ones oldest first (first come, first decided); the others newest first.
+  const direction = status === 'PENDING' ? 'ASC' : 'DESC';
   const rows = await db.query<UserRow>(
     `SELECT ${COLUMNS} FROM users WHERE ${SPONSORS_WHERE}
-      ORDER BY created_at ${status === 'PENDING' ? 'ASC' : 'DESC'}, id
+      ORDER BY created_at ${direction}, id ${direction}
       LIMIT $3`,
     [status, search || null, limit ?? null],
   );
   return rows.map(toUser);
 }
 
+/** How many sponsors of a status there are: the kept count, or the matches of a search. */
 export async function countSponsors(
   db: Queryable,
   status: SponsorStatus,
   search?: string,
 ): Promise<number> {
-  const rows = await db.query<{ total: string | number }>(
-    `SELECT count(*) AS total FROM users WHERE ${SPONSORS_WHERE}`,
-    [status, search || null],
-  );
+  const rows = search
+    ? await db.query<{ total: string | number }>(
+        `SELECT count(*) AS total FROM users WHERE ${SPONSORS_WHERE}`,
+        [status, search],
+      )
+    : await db.query<{ total: string | number }>(
+        'SELECT total FROM sponsor_counts WHERE status = $1',
+        [status],
+      );
   return Number(rows[0]?.total ?? 0);
 }
 
