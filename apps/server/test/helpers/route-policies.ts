@@ -172,11 +172,30 @@ export interface OwnersThings {
   transactionId: string;
 }
 
-/** A request that names the owner's things; `as` is the caller (the other sponsor, or the owner). */
+/**
+ * A request to a route that names the owner's things: the values of the
+ * route's {path parameters}, its query and its body. The path itself is the
+ * route's own (pathOf), so a cell always calls the route it stands for.
+ */
 export interface NamedRequest {
-  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
   body?: Record<string, unknown>;
 }
+
+/** `METHOD /path/{param}` and a request → the path to call, parameters and query filled in. */
+export function pathOf(key: string, named: NamedRequest): string {
+  const template = key.slice(key.indexOf(' ') + 1);
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = named.params?.[name];
+    if (value === undefined) throw new Error(`${key}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  return named.query ? `${path}?${new URLSearchParams(named.query).toString()}` : path;
+}
+
+/** A badge's content as another sponsor sends it (a fresh expiry date each time). */
+const foreignBadge = () => badgeBody({ name: 'Named by another sponsor' });
 
 /**
  * The "other sponsor" column: for each route a signed-in sponsor may call,
@@ -199,7 +218,6 @@ export const OTHER_SPONSOR: Record<
   'POST /gs-api/metakeep/transaction': {
     refused: 404,
     request: (o) => ({
-      path: '/gs-api/metakeep/transaction',
       body: { transactionId: o.transactionId },
     }),
   },
@@ -207,14 +225,12 @@ export const OTHER_SPONSOR: Record<
   'POST /gs-api/token/transfer-token': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/token/transfer-token',
       body: { from: o.account, to: as.account, amount: '1' },
     }),
   },
   'POST /gs-api/token/transfer-token/metakeep': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/token/transfer-token/metakeep',
       body: { email: o.email, to: as.account, amount: '1' },
     }),
   },
@@ -222,25 +238,23 @@ export const OTHER_SPONSOR: Record<
   'POST /gs-api/stake/approve/metakeep': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/stake/approve/metakeep',
       body: { email: o.email, amount: '1' },
     }),
   },
   'POST /gs-api/stake/metakeep': {
     refused: 403,
-    request: (o) => ({ path: '/gs-api/stake/metakeep', body: { email: o.email, amount: '1' } }),
+    request: (o) => ({ body: { email: o.email, amount: '1' } }),
   },
   'POST /gs-api/stake': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/stake',
       body: { userId: o.userId, amount: '1', onChainId: o.stakeId },
     }),
   },
   'GET /gs-api/stake/mine': 'own',
   'POST /gs-api/stake/withdraw/metakeep': {
     refused: 403,
-    request: (o) => ({ path: '/gs-api/stake/withdraw/metakeep', body: { stakeId: o.stakeId } }),
+    request: (o) => ({ body: { stakeId: o.stakeId } }),
   },
   'POST /gs-api/metakeep/register-onchain': 'own',
   'POST /gs-api/user/logout': 'own',
@@ -249,46 +263,42 @@ export const OTHER_SPONSOR: Record<
   'GET /gs-api/user/isApproved': 'own',
   'POST /gs-api/metakeep/sponsor': {
     refused: 403,
-    request: (o) => ({ path: '/gs-api/metakeep/sponsor', body: { email: o.email } }),
+    request: (o) => ({ body: { email: o.email } }),
   },
   'GET /gs-api/credentials/mine': 'own',
   'GET /gs-api/credentials/{credentialId}/png': {
     refused: 403,
     holder: 'awardee',
-    request: (o) => ({ path: `/gs-api/credentials/${o.credentialId}/png` }),
+    request: (o) => ({ params: { credentialId: o.credentialId } }),
   },
   'POST /gs-api/badge/add/draft': 'own',
   'PUT /gs-api/badge/edit/draft': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/badge/edit/draft',
-      body: { ...badgeBody({ name: 'Named by another sponsor' }), _id: o.draftId, email: as.email },
+      body: { ...foreignBadge(), _id: o.draftId, email: as.email },
     }),
   },
   'DELETE /gs-api/badge/delete/draft/{id}': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/badge/delete/draft/${o.spareDraftId}` }),
+    request: (o) => ({ params: { id: o.spareDraftId } }),
   },
   'POST /gs-api/metakeep/badge/approve-badge': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/metakeep/badge/approve-badge',
       body: { email: o.email, amountOfToken: '1', numberOfBadge: 1 },
     }),
   },
   'POST /gs-api/metakeep/badge/approve-escrow': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/metakeep/badge/approve-escrow',
       body: { email: o.email, amountOfToken: '1', numberOfBadge: 1 },
     }),
   },
   'POST /gs-api/metakeep/badge/create': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/metakeep/badge/create',
       body: {
-        ...badgeBody({ name: 'Named by another sponsor' }),
+        ...foreignBadge(),
         isPublic: true,
         email: as.email,
         draftId: o.draftId,
@@ -298,9 +308,8 @@ export const OTHER_SPONSOR: Record<
   'POST /gs-api/badge/add': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/badge/add',
       body: {
-        ...badgeBody({ name: 'Named by another sponsor' }),
+        ...foreignBadge(),
         onChainId: o.badgeOnChainId,
         transactionHash: o.badgeTransactionHash,
       },
@@ -309,84 +318,77 @@ export const OTHER_SPONSOR: Record<
   'DELETE /gs-api/badge/metakeep/delete': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/badge/metakeep/delete',
       body: { onChainId: o.badgeOnChainId, email: as.email },
     }),
   },
   'DELETE /gs-api/badge/delete/{id}': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/badge/delete/${o.badgeId}` }),
+    request: (o) => ({ params: { id: o.badgeId } }),
   },
   'GET /gs-api/badge/allBadge/list': 'own',
   'GET /gs-api/badge/published/list': 'own',
   'GET /gs-api/badge/drafted/list': 'own',
   'GET /gs-api/badge/applicationlist/{badgeId}/{account}': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/badge/applicationlist/${o.badgeId}/${o.earnerAccount}` }),
+    request: (o) => ({ params: { badgeId: o.badgeId, account: o.earnerAccount } }),
   },
   'GET /gs-api/badge/applied/earner': 'own',
   'GET /gs-api/badge/appliedbadge/list': 'own',
   'GET /gs-api/badge/assigned/{account}': {
     refused: 403,
     holder: 'awardee',
-    request: (o) => ({ path: `/gs-api/badge/assigned/${o.awardeeAccount}` }),
+    request: (o) => ({ params: { account: o.awardeeAccount } }),
   },
   'POST /gs-api/badge/whitelist': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/badge/whitelist',
       body: { earnerAccount: as.account, badgeOnChainId: o.privateBadgeOnChainId, email: as.email },
     }),
   },
   'POST /gs-api/badge/whitelist/csv/preview': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/badge/whitelist/csv/preview',
       body: { badgeOnChainId: o.privateBadgeOnChainId, csv: as.account },
     }),
   },
   'POST /gs-api/badge/whitelist/csv': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/badge/whitelist/csv',
       body: { badgeOnChainId: o.privateBadgeOnChainId, csv: as.account },
     }),
   },
   'GET /gs-api/badge/whitelist/invitations': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/badge/whitelist/invitations?badgeId=${o.privateBadgeId}` }),
+    request: (o) => ({ query: { badgeId: o.privateBadgeId } }),
   },
   'GET /gs-api/badge/applications/list': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/badge/applications/list?badgeId=${o.badgeId}` }),
+    request: (o) => ({ query: { badgeId: o.badgeId } }),
   },
   'POST /gs-api/user/metakeep/processRequestBadge': {
     refused: 403,
     request: (o, as) => ({
-      path: '/gs-api/user/metakeep/processRequestBadge',
       body: { onChainId: [o.applicationOnChainId], approval: [false], email: as.email },
     }),
   },
   'POST /gs-api/metakeep/sponsor/approve': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/metakeep/sponsor/approve',
       body: { requestId: [o.applicationOnChainId], approval: [false] },
     }),
   },
   'POST /gs-api/badge/process': {
     refused: 403,
     request: (o) => ({
-      path: '/gs-api/badge/process',
       body: { badgeApplicationId: o.applicationId, status: 'REJECTED' },
     }),
   },
   'GET /gs-api/user/sponsor/all-earners/{account}': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/user/sponsor/all-earners/${o.account}` }),
+    request: (o) => ({ params: { account: o.account } }),
   },
   'GET /gs-api/user/sponsor/total-awards/{account}': {
     refused: 403,
-    request: (o) => ({ path: `/gs-api/user/sponsor/total-awards/${o.account}` }),
+    request: (o) => ({ params: { account: o.account } }),
   },
 };
