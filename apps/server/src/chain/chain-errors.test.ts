@@ -7,8 +7,9 @@ import {
   RpcRequestError,
   TimeoutError,
   TransactionReceiptNotFoundError,
+  TransactionRejectedRpcError,
 } from 'viem';
-import { classifyChainError } from './chain-errors.ts';
+import { classifyChainError, nodeWords } from './chain-errors.ts';
 
 const rpcError = (code: number, message: string) =>
   new RpcRequestError({ body: {}, url: 'http://node', error: { code, message } });
@@ -36,5 +37,17 @@ describe('classifyChainError', () => {
     expect(classifyChainError(new TransactionReceiptNotFoundError({ hash: '0x01' }))).toBe(
       'refused',
     );
+  });
+});
+
+describe('nodeWords', () => {
+  it("gives the node's own words, not viem's summary of them", () => {
+    const refused = new TransactionRejectedRpcError(rpcError(-32003, 'nonce too low'));
+    expect(refused.shortMessage).toBe('Transaction creation failed.');
+    expect(nodeWords(refused)).toBe('nonce too low');
+  });
+
+  it('falls back to the first line of any other error', () => {
+    expect(nodeWords(new Error('socket hang up\nat somewhere'))).toBe('socket hang up');
   });
 });

@@ -67,3 +67,13 @@ export function firstLine(error: unknown): string {
         : String(error);
   return message.split('\n')[0] ?? 'unknown error';
 }
+
+/**
+ * What the node itself said, where viem keeps it: its own words ("nonce too
+ * low", "transaction already imported") are the details under viem's summary
+ * ("Transaction creation failed.").
+ */
+export function nodeWords(error: unknown): string {
+  if (error instanceof BaseError && error.details) return error.details.split('\n')[0]!;
+  return firstLine(error);
+}

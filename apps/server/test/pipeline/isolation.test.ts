@@ -3,7 +3,7 @@
 // around it go out once, in batches mined as sent, and complete exactly once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, keccak256, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, keccak256, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { pipelineJobs } from '../../src/chain/pipeline/pipeline.ts';
@@ -30,6 +30,7 @@ import {
   waitUntilSettled,
   type TestUser,
 } from '../helpers/accounts.ts';
+import { usersWithOneGets } from '../helpers/pipeline-processes.ts';
 import { insertUser, setUserAccount } from '../../src/modules/accounts/user-repository.ts';
 import type { ChainAction } from '../../src/chain/actions.ts';
 
@@ -352,16 +353,123 @@ describe('a batch that fails as a whole', () => {
   });
 });
 
+describe('a batch that is not mined as sent', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({
+      PIPELINE_RESEND_AFTER_MS: '200',
+      PIPELINE_REPLACE_AFTER_MS: '1000',
+    });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const batchOf = async (batchId: string) =>
+    (
+      await platform.ctx.db.query<{
+        status: string;
+        mined_hash: string | null;
+        attempts: { hash: string; maxFeePerGas: string; kind?: string }[];
+      }>('SELECT status, mined_hash, attempts FROM relay_batches WHERE id = $1', [batchId])
+    )[0]!;
+
+  const anvil = (method: string, params: unknown[] = []) =>
+    platform.ctx.chain.publicClient.request({ method: method as never, params: params as never });
+
+  it('its nonce taken by another transaction: its requests, which never ran, go again and complete once', async () => {
+    const { ctx } = platform;
+    const users = await usersWithOneGets(platform, 3);
+    const sinkBefore = await getsBalance(ctx, SINK);
+    const { ids, batchId } = await queueTransfersInABatch(platform, users, {
+      gas: 500_000n,
+      nonceFilled: 'by another transaction',
+    });
+    await waitUntilSettled(ctx, 60_000);
+    for (const id of ids) {
+      const row = (await findTransaction(ctx.db, id))!;
+      expect(row.status).toBe('COMPLETED');
+      expect(row.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(row.batchId).not.toBe(batchId);
+    }
+    expect((await batchOf(batchId)).status).toBe('UNRECORDED');
+    expect(await getsBalance(ctx, SINK)).toBe(sinkBefore + parseUnits('3', 18));
+    for (const user of users) expect(await forwarderNonce(ctx, user.address)).toBe(1n);
+  });
+
+  it('its requests ran but the node has no record of the batch: they complete once, without a hash', async () => {
+    const { ctx } = platform;
+    const users = await usersWithOneGets(platform, 3);
+    const sinkBefore = await getsBalance(ctx, SINK);
+    const { ids, batchId } = await queueTransfersInABatch(platform, users, {
+      gas: 500_000n,
+      nonceFilled: 'by these bytes, unrecorded',
+    });
+    await waitUntilSettled(ctx, 60_000);
+    for (const id of ids) {
+      const row = (await findTransaction(ctx.db, id))!;
+      expect(row).toMatchObject({ status: 'COMPLETED', transactionHash: null, batchId });
+    }
+    expect((await batchOf(batchId)).status).toBe('UNRECORDED');
+    expect(await getsBalance(ctx, SINK)).toBe(sinkBefore + parseUnits('3', 18));
+    for (const user of users) expect(await forwarderNonce(ctx, user.address)).toBe(1n);
+  });
+
+  it('left unmined in the pool, it is replaced with higher fees and the replacement is mined', async () => {
+    const { ctx } = platform;
+    const users = await usersWithOneGets(platform, 2);
+    const sinkBefore = await getsBalance(ctx, SINK);
+    await anvil('evm_setAutomine', [false]);
+    let ids: string[] = [];
+    try {
+      ids = await queueTransfers(ctx, users, SINK, '1');
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const [row] = await ctx.db.query<{ attempts: number }>(
+          `SELECT jsonb_array_length(rb.attempts) AS attempts FROM relay_batches rb
+             JOIN chain_transactions ct ON ct.batch_id = rb.id WHERE ct.id = $1`,
+          [ids[0]],
+        );
+        if (row && Number(row.attempts) >= 2) break;
+        if (Date.now() > until) throw new Error('no replacement was signed within 30 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await anvil('evm_setAutomine', [true]);
+      await anvil('evm_mine');
+    }
+    await waitUntilSettled(ctx, 60_000);
+    const rows = await Promise.all(ids.map((id) => findTransaction(ctx.db, id)));
+    expect(rows.map((r) => r!.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    const batch = await batchOf(rows[0]!.batchId!);
+    const [first, replacement] = batch.attempts;
+    expect(batch.status).toBe('MINED');
+    expect(BigInt(replacement!.maxFeePerGas)).toBeGreaterThan(BigInt(first!.maxFeePerGas));
+    expect(batch.mined_hash).toBe(batch.attempts.at(-1)!.hash);
+    expect(await getsBalance(ctx, SINK)).toBe(sinkBefore + parseUnits('2', 18));
+  });
+});
+
 /**
  * Queues transfers and records them in one relay batch signed with the given
  * gas: more than a block holds (as if the chain's gas limit had dropped after
  * signing: the node refuses the bytes every time), or too little for its
  * requests (it is mined and reverts as a whole).
+ *
+ * `nonceFilled`: before the batch is on record, the relayer's nonce is taken,
+ * - 'by another transaction': an empty one of the relayer's (the batch's
+ *   requests never run);
+ * - 'by these bytes, unrecorded': the batch's own bytes, mined, while the
+ *   record holds a hash the node does not know (as if it had lost the block
+ *   but kept its state): its requests ran, and no receipt says so.
  */
 async function queueTransfersInABatch(
   platform: TestPlatform,
   users: TestUser[],
-  { gas }: { gas: bigint },
+  {
+    gas,
+    nonceFilled,
+  }: { gas: bigint; nonceFilled?: 'by another transaction' | 'by these bytes, unrecorded' },
 ) {
   const { ctx } = platform;
   const ids = users.map(() => randomUUID());
@@ -429,6 +537,24 @@ async function queueTransfersInABatch(
       maxFeePerGas: fees.maxFeePerGas,
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     });
+    const send = (bytes: Hex) =>
+      ctx.chain.publicClient.request({ method: 'eth_sendRawTransaction', params: [bytes] });
+    if (nonceFilled === 'by another transaction') {
+      await send(
+        await relayer.signTransaction({
+          chainId: ctx.chain.chain.id,
+          type: 'eip1559',
+          to: relayer.address,
+          value: 0n,
+          gas: 21_000n,
+          nonce: Number(nonce),
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        }),
+      );
+    } else if (nonceFilled === 'by these bytes, unrecorded') {
+      await send(raw);
+    }
     batchId = randomUUID();
     await insertBatch(tx, {
       id: batchId,
@@ -437,7 +563,10 @@ async function queueTransfersInABatch(
       nonce,
       sender: 'test',
       attempt: {
-        hash: keccak256(raw),
+        hash:
+          nonceFilled === 'by these bytes, unrecorded'
+            ? keccak256(randomBytes(32))
+            : keccak256(raw),
         raw,
         maxFeePerGas: fees.maxFeePerGas.toString(),
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),

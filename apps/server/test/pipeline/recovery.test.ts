@@ -134,6 +134,9 @@ describe.skipIf(onPostgres)('transaction pipeline when the chain node stops', ()
           RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
           PIPELINE_BATCH_SIZE: '10',
           PIPELINE_RESEND_AFTER_MS: '500',
+          // A batch mined as Anvil stopped can come back with its nonce filled
+          // and no block (the state dump raced the block): settled after this.
+          PIPELINE_REPLACE_AFTER_MS: '2000',
         },
         { dataDir },
       );

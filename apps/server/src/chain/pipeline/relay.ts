@@ -38,7 +38,7 @@ import {
   encodeAction,
   type ContractCall,
 } from '../actions.ts';
-import { classifyChainError, firstLine, PipelinePause } from '../chain-errors.ts';
+import { classifyChainError, firstLine, nodeWords, PipelinePause } from '../chain-errors.ts';
 import { reasonFromError } from '../revert-reason.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import {
@@ -445,7 +445,7 @@ export async function broadcast(
     await publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] });
     return null;
   } catch (error) {
-    const message = firstLine(error);
+    const message = nodeWords(error);
     if (HARMLESS_SEND_ERROR.test(message)) return null;
     if (RELAYER_SEND_ERROR.test(message) || classifyChainError(error) === 'unreachable') {
       log.warn({ err: message }, 'relay transaction not accepted by the node; will retry');

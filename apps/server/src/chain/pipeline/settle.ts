@@ -25,10 +25,11 @@ import {
   addAttempt,
   lockPendingBatches,
   markBatchMined,
+  markBatchUnrecorded,
   markCompletedMany,
   markFailed,
-  minedBatchBytes,
   recordSendResult,
+  settledBatchBytes,
   requeue,
   touchBatch,
   transactionsOfBatch,
@@ -40,7 +41,11 @@ import {
 export interface SettleSettings {
   /** Re-send the latest signed bytes when no receipt came for this long. */
   resendAfterMs: number;
-  /** Replace with higher fees (same nonce) when still unmined after this long. */
+  /**
+   * Replace with higher fees (same nonce) when still unmined this long after
+   * the latest attempt was signed. Also how long a batch whose nonce the chain
+   * filled, with no receipt of any attempt, waits before it is settled without one.
+   */
   replaceAfterMs: number;
   /** A request skipped this many times by the forwarder fails for good. */
   maxAttempts: number;
@@ -176,14 +181,19 @@ async function settleMined(
       });
     }
   }
-  // One statement for the batch's successes; each effect runs once, for a row it moved.
+  await complete(tx, deps, completed, receipt.transactionHash);
+}
+
+/** One statement for a batch's successes; each effect runs once, for a row it moved. */
+async function complete(
+  tx: Queryable,
+  deps: SettleDeps,
+  completed: { transaction: ChainTransaction; events: DecodedEvent[] }[],
+  transactionHash: string | null,
+) {
   const moved = await markCompletedMany(
     tx,
-    completed.map(({ transaction, events }) => ({
-      id: transaction.id,
-      transactionHash: receipt.transactionHash,
-      events,
-    })),
+    completed.map(({ transaction, events }) => ({ id: transaction.id, transactionHash, events })),
   );
   for (const { transaction, events } of completed) {
     if (!moved.has(transaction.id)) continue;
@@ -212,14 +222,9 @@ async function retryOrFail(
   tx: Queryable,
   deps: SettleDeps,
   t: ChainTransaction,
-  options: { isolate?: boolean } = {},
+  options: { isolate?: boolean; current?: bigint } = {},
 ) {
-  const current = await deps.publicClient.readContract({
-    address: deps.contracts.forwarder,
-    abi: platformForwarderAbi,
-    functionName: 'nonces',
-    args: [t.walletAddress],
-  });
+  const current = options.current ?? (await forwarderNonceOf(deps, t.walletAddress));
   if (current !== BigInt(t.forwarderNonce!)) {
     await fail(tx, deps, t, {
       reason: 'Another request of this wallet used its place; please try again',
@@ -229,9 +234,17 @@ async function retryOrFail(
       reason: `The request could not be executed after ${t.attempts} attempts`,
     });
   } else {
-    await requeue(tx, t.id, options);
+    await requeue(tx, t.id, { isolate: options.isolate });
   }
 }
+
+const forwarderNonceOf = (deps: SettleDeps, wallet: `0x${string}`) =>
+  deps.publicClient.readContract({
+    address: deps.contracts.forwarder,
+    abi: platformForwarderAbi,
+    functionName: 'nonces',
+    args: [wallet],
+  });
 
 const requestKey = (signer: string, nonce: bigint) => `${signer.toLowerCase()}:${nonce}`;
 
@@ -316,6 +329,14 @@ async function keepMoving(
   batch: RelayBatch,
   lowestOfRelayer: boolean,
 ): Promise<Send[]> {
+  if (
+    lowestOfRelayer &&
+    sinceLatestAttemptMs(batch) >= deps.settings.replaceAfterMs &&
+    (await nonceFilledWithoutRecord(deps, batch))
+  ) {
+    await settleUnrecorded(tx, deps, batch);
+    return [];
+  }
   const next = await nextBytes(tx, deps, batch);
   const sends: Send[] = next ? [{ batchId: batch.id, raw: next }] : [];
   if (!lowestOfRelayer || batch.ageMs < deps.settings.resendAfterMs) return sends;
@@ -335,11 +356,11 @@ async function lostBeforeIt(tx: Queryable, deps: SettleDeps, batch: RelayBatch):
     await deps.publicClient.getTransactionCount({ address: batch.relayer, blockTag: 'pending' }),
   );
   if (chainNonce >= batch.nonce) return [];
-  const mined = await minedBatchBytes(tx, batch.relayer, deps.chainId, chainNonce, batch.nonce);
+  const settled = await settledBatchBytes(tx, batch.relayer, deps.chainId, chainNonce, batch.nonce);
   const lost: Send[] = [];
-  for (const m of mined) {
+  for (const m of settled) {
     const onChain = await deps.publicClient
-      .getTransaction({ hash: m.minedHash })
+      .getTransaction({ hash: m.hash })
       .catch((error: unknown) => {
         if (classifyChainError(error) === 'unreachable') {
           throw new PipelinePause('the chain node did not answer a transaction lookup', error);
@@ -348,12 +369,72 @@ async function lostBeforeIt(tx: Queryable, deps: SettleDeps, batch: RelayBatch):
       });
     if (onChain) continue;
     deps.log.warn(
-      { batch: m.id, nonce: m.nonce.toString(), hash: m.minedHash },
+      { batch: m.id, nonce: m.nonce.toString(), hash: m.hash },
       'the node lost a mined relay batch; sending its bytes again',
     );
     lost.push({ batchId: m.id, raw: m.raw, resent: true });
   }
   return lost;
+}
+
+/**
+ * How long since the batch's latest attempt was signed. Not its age since the
+ * last send: re-sending the same bytes (every resendAfterMs) restarts that
+ * clock, and a replacement would never come.
+ */
+function sinceLatestAttemptMs(batch: RelayBatch): number {
+  const signedAt = Date.parse(batch.attempts.at(-1)?.sentAt ?? '');
+  return Number.isNaN(signedAt) ? batch.ageMs : Date.now() - signedAt;
+}
+
+/**
+ * The relayer's nonce is past the batch's in the chain's latest block, yet
+ * none of the batch's attempts has a receipt: something the node has no
+ * record of took its place, and no send of these bytes can ever be mined.
+ */
+async function nonceFilledWithoutRecord(deps: SettleDeps, batch: RelayBatch): Promise<boolean> {
+  const mined = await deps.publicClient.getTransactionCount({
+    address: batch.relayer,
+    blockTag: 'latest',
+  });
+  // Looked up again after the nonce: a batch mined between this pass's receipt
+  // lookups and the nonce read has its receipt now, and is settled next pass.
+  return BigInt(mined) > batch.nonce && (await findReceipt(deps.publicClient, batch)) === null;
+}
+
+/**
+ * Settles a batch whose nonce was filled with no record of how (an Anvil
+ * restarted from a state dump written between a block's state and the block
+ * itself; the relayer key used elsewhere). Each request's forwarder nonce on
+ * chain says whether it ran: one that did is COMPLETED, without a transaction
+ * hash or events (the node has none to give); one that did not goes again; one
+ * that ran in part fails, saying so.
+ */
+async function settleUnrecorded(tx: Queryable, deps: SettleDeps, batch: RelayBatch) {
+  const transactions = await transactionsOfBatch(tx, batch.id);
+  deps.log.warn(
+    { batch: batch.id, relayer: batch.relayer, nonce: batch.nonce.toString() },
+    "the chain has no record of what took this relay batch's nonce; settling its requests from their forwarder nonces",
+  );
+  await markBatchUnrecorded(tx, batch.id);
+  const nonces = await Promise.all(
+    transactions.map((t) => forwarderNonceOf(deps, t.walletAddress)),
+  );
+  const ran: { transaction: ChainTransaction; events: DecodedEvent[] }[] = [];
+  for (const [index, t] of transactions.entries()) {
+    const current = nonces[index]!;
+    const first = BigInt(t.forwarderNonce!);
+    if (current >= first + BigInt(t.callCount)) {
+      ran.push({ transaction: t, events: [] });
+    } else if (current > first) {
+      await fail(tx, deps, t, {
+        reason: 'Only part of this request ran on chain; please try again',
+      });
+    } else {
+      await retryOrFail(tx, deps, t, { current });
+    }
+  }
+  await complete(tx, deps, ran, null);
 }
 
 /** Signed bytes of the batch itself to send again, if it is time to. */
@@ -374,7 +455,7 @@ async function nextBytes(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Pr
     );
     return cancelBatch(tx, deps, batch, relayerOf()!, latest);
   }
-  if (batch.ageMs >= deps.settings.replaceAfterMs) {
+  if (sinceLatestAttemptMs(batch) >= deps.settings.replaceAfterMs) {
     const relayer = relayerOf();
     const known = await deps.publicClient.getTransaction({ hash: latest.hash }).catch(() => null);
     if (relayer && known) {

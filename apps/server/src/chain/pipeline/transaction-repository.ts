@@ -259,7 +259,7 @@ export async function markSent(
  */
 export async function markCompletedMany(
   db: Queryable,
-  completed: { id: string; transactionHash: string; events: DecodedEvent[] }[],
+  completed: { id: string; transactionHash: string | null; events: DecodedEvent[] }[],
 ): Promise<Set<string>> {
   if (completed.length === 0) return new Set();
   const rows = await db.query<{ id: string }>(
@@ -512,33 +512,42 @@ export async function recordSendResult(
 }
 
 /**
- * The signed bytes of this relayer's mined batches with nonces in [from, to):
- * what to send again when the node lost the blocks that held them.
+ * The signed bytes of this relayer's settled batches with nonces in [from, to):
+ * what to send again when the node lost the blocks that held them. A mined
+ * batch's are the attempt that was mined; an unrecorded one's, its latest.
  */
-export async function minedBatchBytes(
+export async function settledBatchBytes(
   db: Queryable,
   relayer: string,
   chainId: number,
   from: bigint,
   to: bigint,
-): Promise<{ id: string; nonce: bigint; minedHash: `0x${string}`; raw: `0x${string}` }[]> {
+): Promise<{ id: string; nonce: bigint; hash: `0x${string}`; raw: `0x${string}` }[]> {
   const rows = await db.query<{
     id: string;
     nonce: string;
-    mined_hash: `0x${string}`;
+    mined_hash: `0x${string}` | null;
     attempts: Attempt[];
   }>(
     `SELECT id, nonce::text, mined_hash, attempts FROM relay_batches
-      WHERE relayer = $1 AND chain_id = $2 AND status = 'MINED' AND nonce >= $3 AND nonce < $4
+      WHERE relayer = $1 AND chain_id = $2 AND status IN ('MINED', 'UNRECORDED')
+        AND nonce >= $3 AND nonce < $4
       ORDER BY nonce`,
     [relayer, chainId, from.toString(), to.toString()],
   );
   return rows.flatMap((r) => {
-    const mined = r.attempts.find((a) => a.hash.toLowerCase() === r.mined_hash.toLowerCase());
-    return mined
-      ? [{ id: r.id, nonce: BigInt(r.nonce), minedHash: r.mined_hash, raw: mined.raw }]
-      : [];
+    const sent = r.mined_hash
+      ? r.attempts.find((a) => a.hash.toLowerCase() === r.mined_hash!.toLowerCase())
+      : r.attempts.at(-1);
+    return sent ? [{ id: r.id, nonce: BigInt(r.nonce), hash: sent.hash, raw: sent.raw }] : [];
   });
+}
+
+/** The batch's nonce was filled by a transaction the node has no record of (see migration 0090). */
+export async function markBatchUnrecorded(db: Queryable, batchId: string): Promise<void> {
+  await db.query(`UPDATE relay_batches SET status = 'UNRECORDED', mined_at = now() WHERE id = $1`, [
+    batchId,
+  ]);
 }
 
 export async function markBatchMined(
