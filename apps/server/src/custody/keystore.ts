@@ -1,17 +1,10 @@
 // The platform's custodial wallets: creates one key per user or admin, and
 // lends a signer for the moment of signing. Plaintext keys live only inside
-// withSigner and are zeroed after it (the signer keeps a hex copy for that
-// moment, which JavaScript cannot wipe; it is dropped right after).
+// withSigner and are zeroed after it (signing a message or a transaction makes
+// a hex copy, which JavaScript cannot wipe; it is dropped right after).
 import { randomBytes } from 'node:crypto';
-import { hashTypedData, type Hex } from 'viem';
-import {
-  privateKeyToAccount,
-  signMessage,
-  signTransaction,
-  toAccount,
-  type LocalAccount,
-} from 'viem/accounts';
-import { signDigest } from './sign-digest.ts';
+import { privateKeyToAccount, type LocalAccount } from 'viem/accounts';
+import { nativeAccount } from './native-account.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { openPrivateKey, sealPrivateKey, KEY_BYTES } from './envelope.ts';
 import type { KeyEncryptionKeys } from './key-encryption-keys.ts';
@@ -177,15 +170,6 @@ export async function createKeystore(
  * A signer for a stored key. The address comes from the row: the sealed key
  * only opens under that address (associated data), so deriving the address
  * again (a costly curve multiplication per signature) would add nothing.
- * Typed data (every forward request and permit) is signed natively.
  */
-function signerFor(address: `0x${string}`, key: Buffer): LocalAccount {
-  const privateKey: Hex = `0x${key.toString('hex')}`;
-  return toAccount({
-    address,
-    signMessage: ({ message }) => signMessage({ message, privateKey }),
-    signTransaction: (transaction, options) =>
-      signTransaction({ transaction, privateKey, serializer: options?.serializer }),
-    signTypedData: async (typedData) => signDigest(hashTypedData(typedData), key),
-  });
-}
+const signerFor = (address: `0x${string}`, key: Buffer): LocalAccount =>
+  nativeAccount(key, address);

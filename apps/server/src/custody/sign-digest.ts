@@ -3,13 +3,18 @@
 // JavaScript curve: the pipeline signs one EIP-712 request per user action.
 // Deterministic (RFC 6979) and low-s, so the bytes are the same as viem's.
 import secp256k1 from 'secp256k1';
-import { bytesToHex, hexToBytes, serializeSignature, type Hex } from 'viem';
+import { bytesToHex, hexToBytes, serializeSignature, type Hex, type Signature } from 'viem';
 
-export function signDigest(digest: Hex, privateKey: Uint8Array): Hex {
-  const { signature, recid } = secp256k1.ecdsaSign(hexToBytes(digest), privateKey);
-  return serializeSignature({
+export function signDigestParts(digest: Hex | Uint8Array, privateKey: Uint8Array): Signature {
+  const bytes = typeof digest === 'string' ? hexToBytes(digest) : digest;
+  const { signature, recid } = secp256k1.ecdsaSign(bytes, privateKey);
+  return {
     r: bytesToHex(signature.subarray(0, 32)),
     s: bytesToHex(signature.subarray(32, 64)),
     yParity: recid,
-  });
+  };
+}
+
+export function signDigest(digest: Hex | Uint8Array, privateKey: Uint8Array): Hex {
+  return serializeSignature(signDigestParts(digest, privateKey));
 }

@@ -1,10 +1,11 @@
 // Wires the transaction pipeline into the worker: relayer rows synced with the
 // chain at start, then the relay and settle jobs on short intervals.
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { LocalAccount } from 'viem/accounts';
 import type { PlatformContracts } from '@gets/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Keystore } from '../../custody/keystore.ts';
+import { nativeAccountFromHex } from '../../custody/native-account.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import type { ChainConnection } from '../chain.ts';
 import type { PipelineMetrics } from './metrics.ts';
@@ -28,9 +29,7 @@ export type PipelineConfig = PipelineSettings &
 export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[]> {
   const { db, chain, contracts, keystore } = options;
   const settings = options.config.pipeline;
-  const relayers: PrivateKeyAccount[] = options.config.relayerPrivateKeys.map((key) =>
-    privateKeyToAccount(key),
-  );
+  const relayers: LocalAccount[] = options.config.relayerPrivateKeys.map(nativeAccountFromHex);
   const chainId = chain.chain.id;
   for (const relayer of relayers) {
     const chainNonce = await chain.publicClient.getTransactionCount({

@@ -15,11 +15,9 @@ import os from 'node:os';
 import {
   concat,
   encodeFunctionData,
-  keccak256,
   type Address,
   type Hex,
   type LocalAccount,
-  type PrivateKeyAccount,
   type PublicClient,
 } from 'viem';
 import {
@@ -31,6 +29,7 @@ import {
   type PlatformContracts,
 } from '@gets/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { keccak256Hex } from '../../custody/keccak.ts';
 import { WalletKeyError, type Keystore } from '../../custody/keystore.ts';
 import {
   applyFailureEffect,
@@ -74,7 +73,7 @@ export interface RelayDeps {
   publicClient: PublicClient;
   chainId: number;
   contracts: PlatformContracts;
-  relayers: PrivateKeyAccount[];
+  relayers: LocalAccount[];
   settings: PipelineSettings;
   metrics?: PipelineMetrics;
 }
@@ -232,7 +231,7 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     });
     const attempt: Attempt = {
-      hash: keccak256(raw),
+      hash: keccak256Hex(raw),
       raw,
       maxFeePerGas: fees.maxFeePerGas.toString(),
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),

@@ -7,14 +7,14 @@
 import {
   concat,
   decodeEventLog,
-  keccak256,
   type Hex,
-  type PrivateKeyAccount,
+  type LocalAccount,
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
 import { platformForwarderAbi, type PlatformContracts } from '@gets/contracts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { keccak256Hex } from '../../custody/keccak.ts';
 import { applyCompletionEffect, applyFailureEffect } from '../actions.ts';
 import { classifyChainError, PipelinePause } from '../chain-errors.ts';
 import { eventDecoder, type DecodedEvent } from '../events.ts';
@@ -65,7 +65,7 @@ export interface SettleDeps {
   publicClient: PublicClient;
   chainId: number;
   contracts: PlatformContracts;
-  relayers: PrivateKeyAccount[];
+  relayers: LocalAccount[];
   settings: SettleSettings;
   metrics?: PipelineMetrics;
 }
@@ -495,7 +495,7 @@ async function recordAttempt(
   kind?: 'cancel',
 ): Promise<Hex> {
   const attempt: Attempt = {
-    hash: keccak256(raw),
+    hash: keccak256Hex(raw),
     raw,
     maxFeePerGas: fees.maxFeePerGas.toString(),
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
@@ -512,7 +512,7 @@ async function cancelBatch(
   tx: Queryable,
   deps: SettleDeps,
   batch: RelayBatch,
-  relayer: PrivateKeyAccount,
+  relayer: LocalAccount,
   latest: Attempt,
 ): Promise<Hex> {
   const fees = await replacementFees(deps, latest);
@@ -532,7 +532,7 @@ async function replaceWithHigherFees(
   tx: Queryable,
   deps: SettleDeps,
   batch: RelayBatch,
-  relayer: PrivateKeyAccount,
+  relayer: LocalAccount,
   known: { to: `0x${string}` | null; input: Hex; gas: bigint },
   latest: Attempt,
 ): Promise<Hex> {
