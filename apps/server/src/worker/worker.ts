@@ -15,6 +15,12 @@ export interface WorkerJob {
   name: string;
   intervalMs: number;
   run(): Promise<void>;
+  /**
+   * Hands the job its `wake`: a call runs the job now rather than at its next
+   * tick (or right after the run in progress), so one job can tell another
+   * there is work for it instead of waiting for that job's next poll.
+   */
+  onWake?(wake: () => void): void;
 }
 
 export interface WorkerLog {
@@ -86,6 +92,8 @@ export async function startWorker(
       failures = 0;
       pausedUntil = 0;
     };
+    // Woken while running: run once more right after, so no wake-up is lost.
+    let wokenWhileBusy = false;
     const tick = () => {
       // A slow run is never overlapped by the next tick of the same job.
       if (stopped || busy || Date.now() < pausedUntil) return;
@@ -96,9 +104,17 @@ export async function startWorker(
         .finally(() => {
           busy = false;
           running.delete(run);
+          if (wokenWhileBusy) {
+            wokenWhileBusy = false;
+            tick();
+          }
         });
       running.add(run);
     };
+    job.onWake?.(() => {
+      if (busy) wokenWhileBusy = true;
+      else tick();
+    });
     timers.push(setInterval(tick, job.intervalMs));
   }
 

@@ -47,19 +47,26 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
     relayers,
     metrics: options.metrics,
   };
+  // Each side wakes the other rather than waiting for its next poll: a batch
+  // the node took may already be mined (Anvil mines as it receives), and a
+  // settled batch frees its relayer's place and may have queued rows again.
+  let wakeSettle = () => {};
+  let wakeRelay = () => {};
   return [
     {
       name: 'relay',
       intervalMs: settings.relayIntervalMs,
+      onWake: (wake) => (wakeRelay = wake),
       run: async () => {
-        await relayQueued({ ...common, keystore, settings });
+        await relayQueued({ ...common, keystore, settings, onSent: () => wakeSettle() });
       },
     },
     {
       name: 'settle',
       intervalMs: settings.settleIntervalMs,
+      onWake: (wake) => (wakeSettle = wake),
       run: async () => {
-        await settlePending({ ...common, settings });
+        if ((await settlePending({ ...common, settings })) > 0) wakeRelay();
       },
     },
   ];

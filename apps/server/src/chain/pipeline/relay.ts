@@ -76,6 +76,8 @@ export interface RelayDeps {
   relayers: LocalAccount[];
   settings: PipelineSettings;
   metrics?: PipelineMetrics;
+  /** Told each time the node takes a batch. */
+  onSent?: () => void;
 }
 
 /** Sends batches while there is queued work and an idle relayer; returns how many requests went out. */
@@ -265,6 +267,7 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
   if (batch.raw) {
     const refusal = await broadcast(publicClient, batch.raw, deps.log);
     await recordSendResult(db, batch.batchId, refusal);
+    if (refusal === null) deps.onSent?.();
   }
   return batch.sent;
 }
