@@ -120,7 +120,10 @@ export async function createKeystore(
           try {
             const privateKey = openPrivateKey(keks.all, key, key.address);
             plaintexts.push(privateKey);
-            signers.set(lower, signerFor(key.address, privateKey));
+            // The address comes from the row: the sealed key only opens under
+            // that address (associated data), so deriving it again (a curve
+            // multiplication per signature) would add nothing.
+            signers.set(lower, nativeAccount(privateKey, key.address));
           } catch {
             signers.set(
               lower,
@@ -165,11 +168,3 @@ export async function createKeystore(
   };
   return keystore;
 }
-
-/**
- * A signer for a stored key. The address comes from the row: the sealed key
- * only opens under that address (associated data), so deriving the address
- * again (a costly curve multiplication per signature) would add nothing.
- */
-const signerFor = (address: `0x${string}`, key: Buffer): LocalAccount =>
-  nativeAccount(key, address);

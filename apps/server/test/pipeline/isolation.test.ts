@@ -377,42 +377,43 @@ describe('a batch that is not mined as sent', () => {
   const anvil = (method: string, params: unknown[] = []) =>
     platform.ctx.chain.publicClient.request({ method: method as never, params: params as never });
 
-  it('its nonce taken by another transaction: its requests, which never ran, go again and complete once', async () => {
+  /**
+   * Three transfers in one batch whose nonce was filled as `nonceFilled` says,
+   * settled; checks what holds either way (the batch UNRECORDED, each
+   * transfer once) and answers the rows for what differs.
+   */
+  async function settleBatchWithNonceFilled(
+    nonceFilled: 'by another transaction' | 'by these bytes, unrecorded',
+  ) {
     const { ctx } = platform;
     const users = await usersWithOneGets(platform, 3);
     const sinkBefore = await getsBalance(ctx, SINK);
     const { ids, batchId } = await queueTransfersInABatch(platform, users, {
       gas: 500_000n,
-      nonceFilled: 'by another transaction',
+      nonceFilled,
     });
     await waitUntilSettled(ctx, 60_000);
-    for (const id of ids) {
-      const row = (await findTransaction(ctx.db, id))!;
+    expect((await batchOf(batchId)).status).toBe('UNRECORDED');
+    expect(await getsBalance(ctx, SINK)).toBe(sinkBefore + parseUnits('3', 18));
+    for (const user of users) expect(await forwarderNonce(ctx, user.address)).toBe(1n);
+    const rows = await Promise.all(ids.map(async (id) => (await findTransaction(ctx.db, id))!));
+    return { rows, batchId };
+  }
+
+  it('its nonce taken by another transaction: its requests, which never ran, go again and complete once', async () => {
+    const { rows, batchId } = await settleBatchWithNonceFilled('by another transaction');
+    for (const row of rows) {
       expect(row.status).toBe('COMPLETED');
       expect(row.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(row.batchId).not.toBe(batchId);
     }
-    expect((await batchOf(batchId)).status).toBe('UNRECORDED');
-    expect(await getsBalance(ctx, SINK)).toBe(sinkBefore + parseUnits('3', 18));
-    for (const user of users) expect(await forwarderNonce(ctx, user.address)).toBe(1n);
   });
 
   it('its requests ran but the node has no record of the batch: they complete once, without a hash', async () => {
-    const { ctx } = platform;
-    const users = await usersWithOneGets(platform, 3);
-    const sinkBefore = await getsBalance(ctx, SINK);
-    const { ids, batchId } = await queueTransfersInABatch(platform, users, {
-      gas: 500_000n,
-      nonceFilled: 'by these bytes, unrecorded',
-    });
-    await waitUntilSettled(ctx, 60_000);
-    for (const id of ids) {
-      const row = (await findTransaction(ctx.db, id))!;
+    const { rows, batchId } = await settleBatchWithNonceFilled('by these bytes, unrecorded');
+    for (const row of rows) {
       expect(row).toMatchObject({ status: 'COMPLETED', transactionHash: null, batchId });
     }
-    expect((await batchOf(batchId)).status).toBe('UNRECORDED');
-    expect(await getsBalance(ctx, SINK)).toBe(sinkBefore + parseUnits('3', 18));
-    for (const user of users) expect(await forwarderNonce(ctx, user.address)).toBe(1n);
   });
 
   it('left unmined in the pool, it is replaced with higher fees and the replacement is mined', async () => {
