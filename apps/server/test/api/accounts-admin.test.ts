@@ -1,8 +1,6 @@
 // The first admin, the admin login secret, ADMIN_ROLE on the contracts, and
 // admin sessions kept apart from user sessions.
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { platformSettingsAbi } from '@gets/contracts';
@@ -12,7 +10,7 @@ import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { ADMIN_MESSAGES } from '../../src/modules/admin-auth/service.ts';
 import { ADMIN_ROLE_CONTRACTS } from '../../src/modules/admin-auth/admin-roles.ts';
 import { bearer, call, registerUser } from '../helpers/account-flows.ts';
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { startTestPlatform, type TestPlatform, makeScratchDir } from '../helpers/test-platform.ts';
 
 const ADMIN_EMAIL = 'chief@example.org';
 const ADMIN_PASSWORD = 'Adm1n!password';
@@ -148,7 +146,7 @@ describe('first start without configured admin credentials', () => {
     const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
       printed.push(String(line));
     });
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-admin-'));
+    const dataDir = await makeScratchDir('gets-admin-');
     const schema = `test_admin_${Date.now().toString(36)}`;
     const env = { LOG_LEVEL: 'silent', ANVIL_PORT: '0' };
     let platform = await startTestPlatform(env, { dataDir, schema });

@@ -2,13 +2,11 @@
 // chain state: the contracts are not deployed again. When the chain goes away,
 // health says so.
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '@gets/schema';
 import { findDeployment } from '../../src/chain/deployment-repository.ts';
-import { dropSchema, startTestPlatform } from '../helpers/test-platform.ts';
+import { dropSchema, startTestPlatform, makeScratchDir } from '../helpers/test-platform.ts';
 
 describe('restart on the same data directory', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -20,7 +18,7 @@ describe('restart on the same data directory', () => {
   });
 
   it('keeps the deployment, its contract code and the chain height', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-restart-'));
+    dataDir = await makeScratchDir('gets-restart-');
     const first = await startTestPlatform({}, { dataDir, schema });
     const deployed = first.ctx.deployment;
     const tokenAddress = Object.values(deployed.contracts)[0]!;

@@ -3,14 +3,17 @@
 // set, instead of starting and stalling the queue.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyEncryptionKey } from '../../src/custody/envelope.ts';
 import { parseKek } from '../../src/custody/key-encryption-keys.ts';
 import { createTestUser } from '../helpers/accounts.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
-import { dropSchema, startTestPlatform, withSchema } from '../helpers/test-platform.ts';
+import {
+  dropSchema,
+  startTestPlatform,
+  withSchema,
+  makeScratchDir,
+} from '../helpers/test-platform.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -19,7 +22,7 @@ afterAll(async () => {
 
 describe('processes sharing a database', () => {
   it('a worker without CUSTODY_KEK is refused before it opens a database or a chain', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-split-'));
+    const dataDir = await makeScratchDir('gets-split-');
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     // Nothing listens there: a start that got as far as the database would say so.
     const refused = startServerProcess({
@@ -37,7 +40,7 @@ describe('processes sharing a database', () => {
 
   it('a worker holding another key-encryption key is refused at start, naming the key it lacks', async () => {
     const schema = `split_${Date.now().toString(36)}`;
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-split-'));
+    const dataDir = await makeScratchDir('gets-split-');
     cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
     if (process.env.DATABASE_URL)
       cleanups.push(() => dropSchema(process.env.DATABASE_URL!, schema));
@@ -76,7 +79,7 @@ describe('processes sharing a database', () => {
 });
 
 async function otherDir() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-split-worker-'));
+  const dir = await makeScratchDir('gets-split-worker-');
   cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
   return dir;
 }

@@ -3,10 +3,10 @@
 // and a bad variable stops the start with a message naming it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive, startServerProcess } from '../helpers/server-process.ts';
+import { makeScratchDir } from '../helpers/test-platform.ts';
 
 describe('the start command', () => {
   let dataDir: string;
@@ -15,7 +15,7 @@ describe('the start command', () => {
   });
 
   it('starts, stops on SIGINT with its Anvil, and starts again on the same state', async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-start-'));
+    dataDir = await makeScratchDir('gets-start-');
     const env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
 
     const first = await startServerProcess(env, 90_000);

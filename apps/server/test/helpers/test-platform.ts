@@ -1,12 +1,16 @@
 // Boots the real platform for API tests: PGlite in a temporary data directory,
 // or, when DATABASE_URL is set, a fresh schema on that PostgreSQL; a throwaway
 // Anvil; the real HTTP server on a free port.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Env } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { listMigrations, migrate } from '../../src/db/migrate.ts';
 import { startPlatform, type Platform } from '../../src/platform.ts';
 
 export interface TestPlatform extends Platform {
@@ -15,6 +19,14 @@ export interface TestPlatform extends Platform {
   webDistDir: string;
   /** fetch against the platform's base URL. */
   request(pathname: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Throwaway data lives in memory where the machine has a tmpfs: copying a database there is cheap. */
+const scratchDir = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+
+/** A new directory for a test's throwaway data (a platform's DATA_DIR). */
+export function makeScratchDir(prefix: string): Promise<string> {
+  return fs.mkdtemp(path.join(scratchDir, prefix));
 }
 
 export const WEB_APP_MARKER = 'test-web-app-index';
@@ -29,7 +41,7 @@ export async function startTestPlatform(
   env: Partial<Record<keyof Env, string>> = {},
   options: { dataDir?: string; schema?: string } = {},
 ): Promise<TestPlatform> {
-  const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gets-test-')));
+  const dataDir = options.dataDir ?? (await makeScratchDir('gets-test-'));
   const webDistDir = path.join(dataDir, 'web-dist');
   await fs.mkdir(webDistDir, { recursive: true });
   await fs.writeFile(
@@ -42,6 +54,7 @@ export async function startTestPlatform(
     ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`)
     : undefined;
   if (databaseUrl && schema) await createSchema(databaseUrl, schema);
+  if (!databaseUrl) await seedPgliteDataDir(path.join(dataDir, 'pglite'));
 
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -77,6 +90,46 @@ export async function startTestPlatform(
       if (databaseUrl && schema && !options.schema) await dropSchema(databaseUrl, schema);
     },
   };
+}
+
+/**
+ * A new PGlite database spends seconds in initdb, a copy of a migrated one a
+ * fraction of that. The template is kept in the scratch directory under a key
+ * of the migrations and the PGlite build, so runs share it until either changes.
+ */
+let pgliteTemplate: Promise<string> | undefined;
+
+async function seedPgliteDataDir(target: string) {
+  if (existsSync(target)) return;
+  pgliteTemplate ??= preparePgliteTemplate();
+  await fs.cp(await pgliteTemplate, target, { recursive: true });
+}
+
+async function preparePgliteTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await fs.readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+  for (const { name, sql } of await listMigrations()) hash.update(name).update(sql);
+  const prefix = 'gets-pglite-template-';
+  const template = path.join(scratchDir, prefix + hash.digest('hex').slice(0, 16));
+  if (existsSync(template)) return template;
+
+  // Built aside and renamed into place, so no process copies a half-made one.
+  const building = await fs.mkdtemp(path.join(scratchDir, 'gets-pglite-building-'));
+  const db = await openDatabase({ kind: 'pglite', dataDir: building });
+  await migrate(db);
+  await db.close();
+  await fs.rename(building, template).catch(async () => {
+    // Another test process put the same template in place first.
+    await fs.rm(building, { recursive: true, force: true });
+  });
+  // Templates made for other migrations go once they are a day old.
+  for (const name of await fs.readdir(scratchDir)) {
+    const dir = path.join(scratchDir, name);
+    if (!name.startsWith(prefix) || dir === template) continue;
+    const { mtimeMs } = await fs.stat(dir);
+    if (Date.now() - mtimeMs > 86_400_000) await fs.rm(dir, { recursive: true, force: true });
+  }
+  return template;
 }
 
 /** The same database, with every connection's search_path set to one schema. */

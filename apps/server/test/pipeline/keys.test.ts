@@ -2,7 +2,6 @@
 // key-encryption key can be rotated without changing any address.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverMessageAddress } from 'viem';
@@ -11,6 +10,7 @@ import {
   startTestPlatform,
   withSchema,
   type TestPlatform,
+  makeScratchDir,
 } from '../helpers/test-platform.ts';
 import { createTestUser } from '../helpers/accounts.ts';
 import { findKeyByAddress } from '../../src/custody/key-repository.ts';
@@ -37,7 +37,7 @@ describe('custodial keys at rest', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-keys-'));
+    dataDir = await makeScratchDir('gets-keys-');
     // The embedded default: the key-encryption key generated into DATA_DIR.
     platform = await startTestPlatform({}, { dataDir, schema });
     for (let i = 0; i < 3; i++) addresses.push((await createTestUser(platform.ctx)).address);
@@ -172,7 +172,7 @@ describe('custodial keys at rest', () => {
 
 describe('rotating a configured CUSTODY_KEK', () => {
   it('re-wraps under NEW_CUSTODY_KEK, after which only the new key opens the wallets', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-kek-env-'));
+    const dataDir = await makeScratchDir('gets-kek-env-');
     const schema = `kekenv_${Date.now().toString(36)}`;
     const oldKek = randomBytes(32).toString('base64');
     const newKek = randomBytes(32).toString('hex');

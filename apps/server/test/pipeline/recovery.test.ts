@@ -2,13 +2,17 @@
 // mid-run, and two workers sharing one PostgreSQL all end with every request
 // COMPLETED exactly once.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestClient, http, parseUnits } from 'viem';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { startAnvil, type AnvilProcess } from '../../src/chain/anvil.ts';
-import { dropSchema, startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import {
+  dropSchema,
+  startTestPlatform,
+  type TestPlatform,
+  makeScratchDir,
+} from '../helpers/test-platform.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import {
   getsBalance,
@@ -47,7 +51,7 @@ async function waitFor(what: string, platform: TestPlatform, predicate: () => Pr
 
 async function apiPlatformOnPostgres() {
   const schema = `recovery_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-recovery-'));
+  const dataDir = await makeScratchDir('gets-recovery-');
   const platform = await startTestPlatform({ MODE: 'api' }, { dataDir, schema });
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   cleanups.push(() => dropSchema(process.env.DATABASE_URL!, schema));
@@ -119,7 +123,7 @@ describe.skipIf(onPostgres)('transaction pipeline when the chain node stops', ()
   it(
     'Anvil stopped mid-run and started again: each request completes exactly once',
     async () => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-anvil-stop-'));
+      const dataDir = await makeScratchDir('gets-anvil-stop-');
       cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
       const stateFile = path.join(dataDir, 'chain', 'state.json');
       anvil = await startAnvil({ chainId: 137, port: 0, stateFile });

@@ -3,10 +3,8 @@
 // relay; one worker is killed mid-run. Every request ends COMPLETED exactly
 // once, both APIs took requests, and both workers sent batches.
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropSchema, startTestPlatform } from '../helpers/test-platform.ts';
+import { dropSchema, startTestPlatform, makeScratchDir } from '../helpers/test-platform.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 import { getsBalance, statusCounts, waitUntilSettled, type TestUser } from '../helpers/accounts.ts';
 import {
@@ -52,7 +50,7 @@ describe.runIf(onPostgres)('two APIs and two workers on one PostgreSQL', () => {
     'take requests through both APIs; a worker killed mid-run loses nothing and doubles nothing',
     async () => {
       const schema = `scale_${Date.now().toString(36)}`;
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-scale-'));
+      const dataDir = await makeScratchDir('gets-scale-');
       cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
       cleanups.push(() => dropSchema(process.env.DATABASE_URL!, schema));
       // The first API process is this test's own (it owns the chain); the rest are processes.
