@@ -14,7 +14,7 @@ import {
   MAIL_SINK_HTTP_PORT,
   MAIL_SINK_SMTP_PORT,
 } from './e2e/support/e2e-env';
-import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium';
+import { CHROMIUM_ARGS, journeyChromiumPath } from './e2e/support/chromium';
 
 /** Specs only the small-screen project runs. */
 const SMALL_SCREEN_ONLY = /\/small-screens\.spec\.ts$/;
@@ -47,7 +47,7 @@ export default defineConfig({
       outputDir: 'test-results/chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: journeyChromiumPath, args: CHROMIUM_ARGS },
       },
     },
     {
@@ -59,7 +59,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 740 },
-        launchOptions: { executablePath: chromiumPath, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: journeyChromiumPath, args: CHROMIUM_ARGS },
       },
     },
   ],
