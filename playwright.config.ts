@@ -37,7 +37,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey cost about a fifth of the browser's
+    // and the runner's CPU: only the retry of a failed journey records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
