@@ -83,7 +83,7 @@ describe('admin audit log', () => {
   let invitedEmail = '';
   let addTransactionId = '';
 
-  it('records sponsor decisions, a ban, settings, a revocation and a new admin, newest first', async () => {
+  it('records sponsor decisions, a ban, settings, a revocation, a new admin and a transfer, newest first', async () => {
     const before = (await log()).data.entries.map((e) => e.id);
     approved = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
     rejected = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
@@ -137,16 +137,34 @@ describe('admin audit log', () => {
     );
     expect(added.outcome.status).toBe('COMPLETED');
     addTransactionId = added.queued.data.transactionId;
+    const sent = await consentAndRun(
+      platform,
+      'POST',
+      '/token/transfer-token',
+      { from: admin.account, to: approved.address, amount: '1' },
+      admin.headers,
+    );
+    expect(sent.outcome.status).toBe('COMPLETED');
 
     const answer = await log();
     expect(answer.status).toBe(200);
     const fresh = answer.data.entries.filter((e) => !before.includes(e.id));
     const by = { adminId: admin.id, adminEmail: admin.email };
+    // A wallet target is named by its owner's email: the person an admin knows.
     expect(fresh).toEqual([
+      expect.objectContaining({
+        ...by,
+        action: 'tokens.send',
+        targetKind: 'wallet',
+        targetId: approved.address,
+        details: expect.objectContaining({ email: approved.email }),
+        outcome: 'COMPLETED',
+      }),
       expect.objectContaining({
         ...by,
         action: 'admin.add',
         targetKind: 'wallet',
+        details: expect.objectContaining({ email: invitedEmail }),
         transactionId: addTransactionId,
         outcome: 'COMPLETED',
       }),

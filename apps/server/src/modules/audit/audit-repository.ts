@@ -74,3 +74,16 @@ export async function listAuditEntries(
     [query.action ?? null, query.before?.createdAt ?? null, query.before?.id ?? null, query.limit],
   );
 }
+
+/** The email of the user or admin whose custodial wallet this is; null for any other address. */
+export async function findWalletOwnerEmail(q: Queryable, address: string): Promise<string | null> {
+  const rows = await q.query<{ email: string | null }>(
+    `SELECT COALESCE(u.email, a.email) AS email
+       FROM custody_keys k
+       LEFT JOIN users u ON k.owner_kind = 'user' AND u.id = k.owner_id
+       LEFT JOIN admins a ON k.owner_kind = 'admin' AND a.id = k.owner_id
+      WHERE k.address = $1`,
+    [address],
+  );
+  return rows[0]?.email ?? null;
+}

@@ -7,7 +7,12 @@ import type { AuditAction, AuditEntry, AuditLogPage } from '@gets/schema';
 import type { ChainAction, ChainActionType } from '../../chain/actions.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { insertAuditEntry, listAuditEntries, type AuditCursor } from './audit-repository.ts';
+import {
+  findWalletOwnerEmail,
+  insertAuditEntry,
+  listAuditEntries,
+  type AuditCursor,
+} from './audit-repository.ts';
 
 export interface AuditTarget {
   kind: string;
@@ -98,8 +103,15 @@ export async function recordAdminChainAction(
   const describe = CHAIN_AUDIT[chainAction.type] as
     ((action: ChainAction) => { action: AuditAction; target: AuditTarget }) | null;
   if (!describe) return;
-  const { type: _type, ...details } = chainAction;
-  await recordAdminAction(tx, admin, { ...describe(chainAction), details, transactionId });
+  const { type: _type, ...fields } = chainAction;
+  const entry = describe(chainAction);
+  // Admins know people by email, not by wallet: the log names the wallet's owner.
+  const ownerEmail =
+    entry.target.kind === 'wallet' && entry.target.id
+      ? await findWalletOwnerEmail(tx, entry.target.id)
+      : null;
+  const details = ownerEmail ? { ...fields, email: ownerEmail } : fields;
+  await recordAdminAction(tx, admin, { ...entry, details, transactionId });
 }
 
 const encodeCursor = (cursor: AuditCursor) =>
