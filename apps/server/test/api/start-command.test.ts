@@ -39,6 +39,30 @@ describe('the start command', () => {
     }
   });
 
+  it('stops with its Anvil when a process manager signals npm alone', async () => {
+    // systemd or `docker stop` signal the process they started: npm, not the
+    // server under npm's shell, which must still hear it and stop cleanly.
+    const npmDataDir = await makeScratchDir('gets-npm-');
+    try {
+      const served = await startServerProcess(
+        { DATA_DIR: npmDataDir, PORT: '0', LOG_LEVEL: 'warn' },
+        90_000,
+        { npmScript: 'serve' },
+      );
+      expect((await fetch(`${served.url}/gs-api/health`)).status).toBe(200);
+      const anvilPid = Number(
+        await fs.readFile(path.join(npmDataDir, 'anvil', 'anvil.pid'), 'utf8'),
+      );
+
+      expect(await served.stop('SIGTERM')).toBe(0);
+      expect(served.output()).toContain('Received SIGTERM, stopping...');
+      await expect(fetch(`${served.url}/gs-api/health`)).rejects.toThrow();
+      expect(isAlive(anvilPid)).toBe(false);
+    } finally {
+      await fs.rm(npmDataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a bad variable with a message naming it, and exits non-zero', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '../..'),

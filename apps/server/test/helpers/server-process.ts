@@ -15,9 +15,20 @@ export interface ServerProcess {
 
 const READY = /is ready at (http:\/\/\S+)|worker is running()/;
 
-export function startServerProcess(env: Record<string, string>, readyTimeoutMs = 60_000) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+/**
+ * `npmScript` runs the entry point through that script of the root
+ * package.json instead (npm, its shell, then node), as `npm start` does.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  readyTimeoutMs = 60_000,
+  options: { npmScript?: string } = {},
+) {
+  const [command, args, cwd] = options.npmScript
+    ? (['npm', ['run', '--silent', options.npmScript], path.resolve(serverDir, '../..')] as const)
+    : ([process.execPath, ['--import', 'tsx', 'src/main.ts'], serverDir] as const);
+  const child = spawn(command, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
