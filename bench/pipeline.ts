@@ -7,7 +7,9 @@
 // DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema).
 // --profile: CPU profiles of the end-to-end and drain phases into
 // bench/profiles/, and a summary of where their time went.
+import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   createWalletClient,
@@ -183,7 +185,9 @@ async function drain(platform: TestPlatform, users: TestUser[], to: string) {
 }
 
 // MODE=api: the bench starts and stops the pipeline worker itself, per phase.
-const platform = await startTestPlatform({ LOG_LEVEL: 'warn', MODE: 'api' });
+// PGlite on disk, where a deployment keeps it (test platforms default to a tmpfs).
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-bench-'));
+const platform = await startTestPlatform({ LOG_LEVEL: 'warn', MODE: 'api' }, { dataDir });
 try {
   console.log(`setting up ${2 * N} users with custodial wallets and 1 GETS each...`);
   const users: TestUser[] = [];
@@ -235,4 +239,5 @@ try {
   );
 } finally {
   await platform.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
 }

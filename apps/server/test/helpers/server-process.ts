@@ -17,7 +17,7 @@ const READY = /is ready at (http:\/\/\S+)|worker is running()/;
 
 /**
  * `npmScript` runs the entry point through that script of the root
- * package.json instead (npm, its shell, then node), as `npm start` does.
+ * package.json instead (npm, then the script's command), as `npm start` does.
  */
 export function startServerProcess(
   env: Record<string, string>,

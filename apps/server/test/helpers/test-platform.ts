@@ -3,8 +3,8 @@
 // Anvil; the real HTTP server on a free port.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -118,16 +118,19 @@ async function preparePgliteTemplate(): Promise<string> {
   const db = await openDatabase({ kind: 'pglite', dataDir: building });
   await migrate(db);
   await db.close();
-  await fs.rename(building, template).catch(async () => {
-    // Another test process put the same template in place first.
+  await fs.rename(building, template).catch(async (error: unknown) => {
     await fs.rm(building, { recursive: true, force: true });
+    // Only another test process putting the same template in place first is fine.
+    if (!existsSync(template)) throw error;
   });
-  // Templates made for other migrations go once they are a day old.
+  // Templates made for other migrations go once they are a day old (another
+  // process may be removing the same ones: what is gone is gone).
   for (const name of await fs.readdir(scratchDir)) {
     const dir = path.join(scratchDir, name);
     if (!name.startsWith(prefix) || dir === template) continue;
-    const { mtimeMs } = await fs.stat(dir);
-    if (Date.now() - mtimeMs > 86_400_000) await fs.rm(dir, { recursive: true, force: true });
+    const stat = await fs.stat(dir).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > 86_400_000)
+      await fs.rm(dir, { recursive: true, force: true });
   }
   return template;
 }
