@@ -82,6 +82,19 @@ export async function callerOf(
   return user as User & { account: `0x${string}` };
 }
 
+/**
+ * For reads of the caller's own things, which need nothing more of them than
+ * the session read already holds: an account the call names must be theirs,
+ * and they must have a wallet. No second read of the user per request.
+ */
+function ownAccount(actor: Actor, account: string | undefined): `0x${string}` {
+  if (account !== undefined && !sameAddress(account, actor.account)) {
+    throw new AppError(403, M.accountMismatch);
+  }
+  if (!actor.account) throw new AppError(409, M.noWallet);
+  return actor.account;
+}
+
 /** A published badge by its number on chain (drafts and publishes in flight are not found). */
 async function publishedBadge(ctx: Ctx, onChainId: string): Promise<StoredBadge> {
   const badge = await findBadgeByChainId(ctx.db, onChainId);
@@ -241,7 +254,7 @@ async function withBadges(
 
 /** GET /badge/applied/earner?account: the earner's applications with their badges (My Applications). */
 export async function earnerApplications(ctx: Ctx, actor: Actor, account: string | undefined) {
-  await callerOf(ctx, actor, { account });
+  ownAccount(actor, account);
   return withBadges(ctx, await listApplicationsOfEarner(ctx.db, actor.id));
 }
 
@@ -253,7 +266,7 @@ export async function appliedBadges(ctx: Ctx, actor: Actor) {
 
 /** GET /badge/assigned/{account}: the earner's awards (claimed badges), latest first. */
 export async function earnedBadges(ctx: Ctx, actor: Actor, account: string) {
-  await callerOf(ctx, actor, { account });
+  ownAccount(actor, account);
   const awards = await listApplicationsOfEarner(ctx.db, actor.id, ['TOKEN_CLAIMED']);
   return withBadges(
     ctx,
@@ -564,7 +577,7 @@ export async function badgeEarners(ctx: Ctx, actor: Actor | undefined, badgeId: 
 
 /** GET /user/sponsor/all-earners/{account}: the award winners of the sponsor's badges. */
 export async function awardWinners(ctx: Ctx, actor: Actor, account: string) {
-  await callerOf(ctx, actor, { account });
+  ownAccount(actor, account);
   return (await listAwardsOfSponsor(ctx.db, actor.id)).map((award) => ({
     applicationId: award.applicationId,
     fullName: award.fullName,
@@ -580,7 +593,7 @@ export async function awardWinners(ctx: Ctx, actor: Actor, account: string) {
 
 /** GET /user/sponsor/total-awards/{account}: awards claimed of the sponsor's badges and the GETS paid. */
 export async function totalAwards(ctx: Ctx, actor: Actor, account: string) {
-  await callerOf(ctx, actor, { account });
+  ownAccount(actor, account);
   const { count, units } = await sumAwardsOfSponsor(ctx.db, actor.id);
   return { totalAwards: count, totalTokens: formatGets(units) };
 }

@@ -19,7 +19,7 @@ import type { Queryable } from '../../db/database.ts';
 import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { findUserById, type User } from '../accounts/user-repository.ts';
+import { findUserByAccount, findUserById, type User } from '../accounts/user-repository.ts';
 import {
   deleteDraft,
   findBadge,
@@ -439,14 +439,6 @@ export async function adminBadges(
 
 // ------------------------------------------------------------------- lists
 
-async function userByAccount(ctx: Ctx, account: string): Promise<{ id: string } | null> {
-  const rows = await ctx.db.query<{ id: string }>(
-    'SELECT id FROM users WHERE lower(account) = lower($1)',
-    [account],
-  );
-  return rows[0] ?? null;
-}
-
 /** GET /badge/{allBadge,published,drafted}/list?account: a sponsor's own badges. */
 export async function sponsorBadges(
   ctx: Ctx,
@@ -454,8 +446,8 @@ export async function sponsorBadges(
   which: SponsorList,
   account: string | undefined,
 ) {
-  const sponsor = await sponsorOf(ctx, actor);
-  if (account && !sameAddress(account, sponsor.account)) {
+  // The session read holds the caller's wallet: no second read of the user.
+  if (account && !sameAddress(account, actor.account)) {
     throw new AppError(403, BADGE_MESSAGES.accountMismatch);
   }
   return (await listSponsorBadges(ctx.db, actor.id, which)).map((b) => view(ctx, b));
@@ -463,7 +455,7 @@ export async function sponsorBadges(
 
 /** GET /badge/published/admin?account (admin): a sponsor's published badges and their count. */
 export async function sponsorBadgesForAdmin(ctx: Ctx, account: string | undefined) {
-  const sponsor = account ? await userByAccount(ctx, account) : null;
+  const sponsor = account ? await findUserByAccount(ctx.db, account) : null;
   if (!sponsor) return { badges: [], totalBadge: 0 };
   const badges = await listSponsorBadges(ctx.db, sponsor.id, 'published');
   return { badges: badges.map((b) => view(ctx, b)), totalBadge: badges.length };
