@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { envelope } from './api.ts';
 import { emailSchema, isValidEmail, passwordSchema, userSchema } from './accounts.ts';
-import { PERIOD_DAYS } from './constants.ts';
+import { ACTIVE_SPONSORS_MAX_PAGE, PERIOD_DAYS } from './constants.ts';
 import { consentTokenSchema } from './custody.ts';
 import { getsDecimalSchema } from './staking.ts';
 
@@ -58,19 +58,24 @@ export const unapprovedSponsorsQuerySchema = z.object({
 });
 export const pendingSponsorsResponseSchema = envelope(z.array(adminSponsorSchema));
 
-/** GET /admin/sponsors/verified?search=: approved sponsors, newest first. */
 /**
- * search filters the full name; limit answers only the first sponsors (the
- * screen's first 12; 0 for the count alone), with the count of all that match
- * in the x-total-count header. Without limit: all of them (See more).
+ * GET /admin/sponsors/verified?search=&limit=&after=: approved sponsors,
+ * newest first, a page at a time. search filters the full name; limit is the
+ * page's size (the screen's first 12; 0 for the count alone; at most, and by
+ * default, ACTIVE_SPONSORS_MAX_PAGE); after is the last sponsor of the page
+ * before (See more). The count of all that match is in the x-total-count
+ * header.
  */
+const activeSponsorsLimitMessage = `limit must be a whole number from 0 to ${ACTIVE_SPONSORS_MAX_PAGE}`;
 export const activeSponsorsQuerySchema = z.object({
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
   limit: z.coerce
-    .number({ error: 'limit must be a whole number from 0' })
-    .int('limit must be a whole number from 0')
-    .min(0, 'limit must be a whole number from 0')
-    .optional(),
+    .number({ error: activeSponsorsLimitMessage })
+    .int(activeSponsorsLimitMessage)
+    .min(0, activeSponsorsLimitMessage)
+    .max(ACTIVE_SPONSORS_MAX_PAGE, activeSponsorsLimitMessage)
+    .default(ACTIVE_SPONSORS_MAX_PAGE),
+  after: z.uuid({ error: 'after must be a sponsor id' }).optional(),
 });
 export const activeSponsorsResponseSchema = envelope(z.array(activeSponsorSchema));
 

@@ -26,6 +26,11 @@ export const OTP_RESEND_COUNTDOWN_S = { verifyEmailPage: 30, registrationModal: 
 export const APPROVALS_PAGE_SIZE = 6;
 export const APPROVALS_DASHBOARD_PREVIEW = 3;
 export const ACTIVE_SPONSORS_PAGE_SIZE = 12;
+/**
+ * The most active sponsors one call answers: See more loads the rest in pages
+ * of this size, so no request reads more than one multicall of balances.
+ */
+export const ACTIVE_SPONSORS_MAX_PAGE = 100;
 export const PENDING_BADGE_APPROVALS_PAGE_SIZE = 3;
 
 export const BADGE_LIST_FILTERS = ['recent', 'popular', 'highly'] as const;

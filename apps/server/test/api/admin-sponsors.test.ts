@@ -2,7 +2,7 @@
 // next isApproved answers true), the lists, one sponsor with the GETS from
 // the chain, verify, and ban (sessions end, login refused, lifted again).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, TOTAL_COUNT_HEADER } from '@gets/schema';
+import { ACCOUNT_MESSAGES, ACTIVE_SPONSORS_MAX_PAGE, TOTAL_COUNT_HEADER } from '@gets/schema';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { ADMIN_SPONSOR_MESSAGES } from '../../src/modules/admin/service.ts';
 import { fundWithGets } from '../helpers/accounts.ts';
@@ -343,6 +343,24 @@ describe('admin decisions on sponsors', () => {
     ).toMatchObject({ status: 400, message: 'Invalid email address' });
   });
 
+  /** GET /admin/sponsors/verified?query as the admin: the sponsors answered and the count header. */
+  const page = async (query: string) => {
+    const response = await platform.request(`/gs-api/admin/sponsors/verified?${query}`, {
+      headers: admin,
+    });
+    const body = (await response.json()) as {
+      message: string;
+      data: { _id: string; fullName: string }[] | null;
+    };
+    return {
+      status: response.status,
+      message: body.message,
+      names: Array.isArray(body.data) ? body.data.map((s) => s.fullName) : undefined,
+      ids: Array.isArray(body.data) ? body.data.map((s) => s._id) : undefined,
+      total: response.headers.get(TOTAL_COUNT_HEADER),
+    };
+  };
+
   it("answers the first active sponsors and how many there are (the screen's 12, the dashboard's count)", async () => {
     const names = Array.from(
       { length: 13 },
@@ -351,21 +369,6 @@ describe('admin decisions on sponsors', () => {
     for (const name of names) {
       await decide({ userId: (await sponsor(name)).user._id, status: 'APPROVED' });
     }
-    const page = async (query: string) => {
-      const response = await platform.request(`/gs-api/admin/sponsors/verified?${query}`, {
-        headers: admin,
-      });
-      const body = (await response.json()) as {
-        message: string;
-        data: { fullName: string }[] | null;
-      };
-      return {
-        status: response.status,
-        message: body.message,
-        names: Array.isArray(body.data) ? body.data.map((s) => s.fullName) : undefined,
-        total: response.headers.get(TOTAL_COUNT_HEADER),
-      };
-    };
     // Newest first: the last 12 approved, and the count of all 13.
     expect(await page('search=paging&limit=12')).toMatchObject({
       status: 200,
@@ -386,11 +389,39 @@ describe('admin decisions on sponsors', () => {
     expect((await page('limit=1')).names).toEqual(['Paging Academy 13']);
     await decide({ userId: newcomer.user._id, status: 'REJECTED' });
     expect((await page('limit=0')).total).toBe(everyone.total);
-    for (const bad of ['-1', '1.5', 'all']) {
+    for (const bad of ['-1', '1.5', 'all', String(ACTIVE_SPONSORS_MAX_PAGE + 1)]) {
       expect(await page(`limit=${bad}`)).toMatchObject({
         status: 400,
-        message: 'limit must be a whole number from 0',
+        message: `limit must be a whole number from 0 to ${ACTIVE_SPONSORS_MAX_PAGE}`,
       });
     }
+  });
+
+  it('answers See more a page at a time after the last sponsor shown, none lost or repeated when one is approved meanwhile', async () => {
+    const names = Array.from({ length: 7 }, (_, i) => `Keyset Studio ${i}`);
+    const ids: string[] = [];
+    for (const name of names) {
+      const { user } = await sponsor(name);
+      await decide({ userId: user._id, status: 'APPROVED' });
+      ids.push(user._id);
+    }
+    const newestFirst = [...ids].reverse();
+    const first = await page('search=keyset&limit=3');
+    expect(first).toMatchObject({ ids: newestFirst.slice(0, 3), total: '7' });
+    // A sponsor approved between two pages comes first in the list: the next
+    // page still starts after the last one shown.
+    const late = await sponsor('Keyset Studio late');
+    await decide({ userId: late.user._id, status: 'APPROVED' });
+    const second = await page(`search=keyset&limit=3&after=${first.ids![2]}`);
+    expect(second).toMatchObject({ status: 200, ids: newestFirst.slice(3, 6), total: '8' });
+    expect(await page(`search=keyset&after=${second.ids![2]}`)).toMatchObject({
+      ids: newestFirst.slice(6),
+    });
+    // Without a limit, the largest page.
+    expect((await page('search=keyset')).ids).toHaveLength(8);
+    expect(await page('after=not-an-id')).toMatchObject({
+      status: 400,
+      message: 'after must be a sponsor id',
+    });
   });
 });

@@ -118,20 +118,32 @@ type SponsorStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 const SPONSORS_WHERE = `user_type = 'SPONSOR' AND status = $1
         AND ($2::text IS NULL OR strpos(lower(full_name), lower($2::text)) > 0)`;
 
-/** Sponsors of a status (the full name containing `search`), the first `limit` of them if given. */
+/**
+ * Sponsors of a status (the full name containing `search`) in the list's
+ * order, the first `limit` of them if given, after the sponsor `after` (keyset:
+ * the page does not shift as sponsors are approved meanwhile).
+ */
 export async function listSponsors(
   db: Queryable,
   status: SponsorStatus,
-  search?: string,
-  limit?: number,
+  options: { search?: string | undefined; limit?: number; after?: string | undefined } = {},
 ): Promise<User[]> {
   // Pending ones oldest first (first come, first decided); the others newest first.
-  const direction = status === 'PENDING' ? 'ASC' : 'DESC';
+  const [direction, beyond] = status === 'PENDING' ? ['ASC', '>'] : ['DESC', '<'];
+  // Spelled out only when paging on, so the index range starts at the cursor.
+  const keyset = options.after
+    ? `AND (created_at, id) ${beyond} (SELECT created_at, id FROM users WHERE id = $4)`
+    : '';
   const rows = await db.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE ${SPONSORS_WHERE}
+    `SELECT ${COLUMNS} FROM users WHERE ${SPONSORS_WHERE} ${keyset}
       ORDER BY created_at ${direction}, id ${direction}
       LIMIT $3`,
-    [status, search || null, limit ?? null],
+    [
+      status,
+      options.search || null,
+      options.limit ?? null,
+      ...(options.after ? [options.after] : []),
+    ],
   );
   return rows.map(toUser);
 }

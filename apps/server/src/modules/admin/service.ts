@@ -111,17 +111,19 @@ export async function unapprovedSponsors(
 }
 
 /**
- * GET /admin/sponsors/verified: approved sponsors with their GETS, newest
- * first, and how many match. Balances are read for the sponsors answered
- * only, so the screen's first 12 (or the dashboard's count) cost the chain
- * 12 reads (or none), whatever the number of sponsors.
+ * GET /admin/sponsors/verified: a page of approved sponsors with their GETS,
+ * newest first, and how many match. Balances are read for the sponsors
+ * answered only, so the screen's first 12 (or the dashboard's count) cost the
+ * chain 12 reads (or none), and a See more page at most one multicall,
+ * whatever the number of sponsors.
  */
 export async function activeSponsors(
   ctx: Deps,
-  query: { search?: string | undefined; limit?: number | undefined },
+  query: { search?: string | undefined; limit: number; after?: string | undefined },
 ): Promise<{ sponsors: ActiveSponsor[]; total: number }> {
-  const sponsors = await listSponsors(ctx.db, 'APPROVED', query.search, query.limit);
-  const whole = query.limit === undefined || sponsors.length < query.limit;
+  const sponsors = await listSponsors(ctx.db, 'APPROVED', query);
+  // A short first page is every match.
+  const whole = !query.after && sponsors.length < query.limit;
   const [withTheirs, total] = await Promise.all([
     withBalances(ctx, sponsors),
     whole ? sponsors.length : countSponsors(ctx.db, 'APPROVED', query.search),

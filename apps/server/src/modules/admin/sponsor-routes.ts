@@ -1,6 +1,7 @@
 // Sponsors in the admin console: decide, verify, ban, and the lists.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ACTIVE_SPONSORS_MAX_PAGE,
   activeSponsorResponseSchema,
   activeSponsorsQuerySchema,
   activeSponsorsResponseSchema,
@@ -111,7 +112,7 @@ export function sponsorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireAdmin(ctx),
         schema: {
           tags: ['admin'],
-          summary: `Approved (active) sponsors, newest first, with their GETS from the chain; search filters the full name; limit answers the first ones only (0: the count alone, in ${TOTAL_COUNT_HEADER})`,
+          summary: `Approved (active) sponsors, newest first, a page at a time, with their GETS from the chain; search filters the full name; limit is the page size (at most ${ACTIVE_SPONSORS_MAX_PAGE}, the default; 0: the count alone); after is the last sponsor of the page before; the count of all matches is in ${TOTAL_COUNT_HEADER}`,
           querystring: activeSponsorsQuerySchema,
           response: { 200: activeSponsorsResponseSchema, ...adminErrors },
         },

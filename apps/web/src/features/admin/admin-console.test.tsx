@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  ACTIVE_SPONSORS_MAX_PAGE,
   ADMIN_TEXTS,
   TOASTS,
   TOTAL_COUNT_HEADER,
@@ -50,14 +51,16 @@ const BALANCES = {
   account: '0x9999999999999999999999999999999999999999',
 };
 
-/** GET /admin/sponsors/verified as the server answers it: search, limit and the total header. */
+/** GET /admin/sponsors/verified as the server answers it: search, a page (limit, after) and the total header. */
 function activeSponsorsOf(all: ReturnType<typeof sponsor>[]): (call: StubCall) => Answer {
   return (call) => {
     const search = (call.query.get('search') ?? '').toLowerCase();
     const found = all.filter((s) => s.fullName.toLowerCase().includes(search));
-    const limit = call.query.get('limit');
+    const limit = Number(call.query.get('limit') ?? ACTIVE_SPONSORS_MAX_PAGE);
+    const after = call.query.get('after');
+    const start = after === null ? 0 : found.findIndex((s) => s._id === after) + 1;
     return {
-      data: limit === null ? found : found.slice(0, Number(limit)),
+      data: found.slice(start, start + limit),
       headers: { [TOTAL_COUNT_HEADER]: String(found.length) },
     };
   };
@@ -290,6 +293,16 @@ describe('Active sponsors', () => {
     expect(within(card).getByText('sponsor12@example.org')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.seeMore }));
     expect(await screen.findByText('Sponsor 14')).toBeTruthy();
+    // See more asks for the rest after the 12th, not for the first 12 again.
+    expect(
+      api
+        .callsTo('GET', '/admin/sponsors/verified')
+        .map((call) => [call.query.get('limit'), call.query.get('after')]),
+    ).toEqual([
+      ['12', null],
+      [String(ACTIVE_SPONSORS_MAX_PAGE), sponsor(12)._id],
+    ]);
+    expect(screen.queryByRole('button', { name: ADMIN_TEXTS.seeMore })).toBeNull();
 
     const search = screen.getByRole('searchbox', { name: 'Search sponsors' });
     fireEvent.change(search, { target: { value: 'SPONSOR 1' } });
@@ -298,6 +311,27 @@ describe('Active sponsors', () => {
     ); // 1, 10, 11, 12, 13, 14
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(await screen.findByText('No results found for "zzz"')).toBeTruthy();
+  });
+
+  it('See more shows every sponsor, loaded a page at a time', async () => {
+    storeAdminSession();
+    const count = 12 + 2 * ACTIVE_SPONSORS_MAX_PAGE + 5;
+    const many = Array.from({ length: count }, (_, i) => sponsor(i + 1));
+    const api = stubConsole({ 'GET /admin/sponsors/verified': activeSponsorsOf(many) });
+    renderRoute('/dashboard?menu=active');
+    await screen.findByText('Sponsor 12');
+    fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.seeMore }));
+    expect(await screen.findByText(`Sponsor ${count}`)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Sponsor \d/ })).toHaveLength(count);
+    expect(
+      api.callsTo('GET', '/admin/sponsors/verified').map((call) => call.query.get('after')),
+    ).toEqual([
+      null,
+      sponsor(12)._id,
+      sponsor(12 + ACTIVE_SPONSORS_MAX_PAGE)._id,
+      sponsor(12 + 2 * ACTIVE_SPONSORS_MAX_PAGE)._id,
+    ]);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('says "No sponsors found!" without any', async () => {

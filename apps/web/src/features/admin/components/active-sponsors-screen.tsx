@@ -1,8 +1,9 @@
 // Active sponsors: a grid searched by full name (case-insensitive, contains,
-// on the server), 12 at first and See more for all, with the spec's empty
-// texts. Only the sponsors shown have their balances read from the chain.
+// on the server), 12 at first and See more for all (loaded a page at a time),
+// with the spec's empty texts. Only the sponsors shown have their balances
+// read from the chain.
 import { useDeferredValue, useState } from 'react';
-import { ACTIVE_SPONSORS_PAGE_SIZE, ADMIN_TEXTS } from '@gets/schema';
+import { ADMIN_TEXTS } from '@gets/schema';
 import { SearchIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PageSpinner } from '@/features/accounts';
@@ -13,13 +14,9 @@ export function ActiveSponsorsScreen() {
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
   const search = useDeferredValue(query.trim());
-  const active = useActiveSponsors({
-    search,
-    ...(showAll ? {} : { limit: ACTIVE_SPONSORS_PAGE_SIZE }),
-  });
+  const active = useActiveSponsors({ search, showAll });
   if (active.isPending) return <PageSpinner />;
-  const shown = active.data?.sponsors ?? [];
-  const total = active.data?.total ?? 0;
+  const shown = active.sponsors;
   return (
     <section aria-labelledby="active-heading" className="flex flex-col gap-5">
       <div className="flex items-center justify-between gap-4">
@@ -41,8 +38,8 @@ export function ActiveSponsorsScreen() {
           />
         </label>
       </div>
-      {active.isError && <p role="alert">{active.error.message}</p>}
-      {shown.length === 0 && !active.isError ? (
+      {active.error && <p role="alert">{active.error.message}</p>}
+      {shown.length === 0 && !active.error ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           {search ? ADMIN_TEXTS.noResultsFor(search) : ADMIN_TEXTS.noSponsors}
         </p>
@@ -53,7 +50,12 @@ export function ActiveSponsorsScreen() {
           ))}
         </ul>
       )}
-      {!showAll && total > shown.length && (
+      {active.loadingMore && (
+        <p role="status" className="self-center text-sm text-slate-500">
+          Showing {shown.length} of {active.total}…
+        </p>
+      )}
+      {!showAll && active.total > shown.length && (
         <button
           type="button"
           onClick={() => setShowAll(true)}
