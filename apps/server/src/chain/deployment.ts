@@ -5,12 +5,9 @@ import { createWalletClient, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { contractNames, deployPlatform } from '@gets/contracts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { holdAdvisoryLock, type Database } from '../db/database.ts';
 import type { ChainConnection } from './chain.ts';
 import { findDeployment, saveDeployment, type DeploymentRecord } from './deployment-repository.ts';
-
-/** Serialises first-start deployments when several processes share one database. */
-const DEPLOY_LOCK_KEY = 7_214_002;
 
 export interface DeploymentLog {
   info(message: string): void;
@@ -39,7 +36,7 @@ export async function ensureDeployment(
   }
 
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [DEPLOY_LOCK_KEY]);
+    await holdAdvisoryLock(tx, 'deployment');
     const recorded = await findDeployment(tx, chainId);
     if (recorded && (await hasCodeAt(chain, recorded.contracts))) return recorded;
     if (recorded) {

@@ -9,7 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
-import type { Database } from '../db/database.ts';
+import { holdAdvisoryLock, type Database } from '../db/database.ts';
 import { openPrivateKey, sealPrivateKey, type KeyEncryptionKey } from './envelope.ts';
 import {
   findActiveIssuerKey,
@@ -32,9 +32,6 @@ export interface IssuerSigningKey extends IssuerPublicKey {
 
 /** What the sealed key is bound to (the envelope's associated data), like a wallet's address. */
 export const issuerKeyBinding = (kid: string) => `issuer-key:${kid}`;
-
-/** Serialises the creation of the issuer key when several processes start together. */
-const ISSUER_KEY_LOCK_KEY = 7_214_050;
 
 export const toIssuerPublicKey = (stored: StoredIssuerKey): IssuerPublicKey => ({
   kid: stored.kid,
@@ -73,7 +70,7 @@ export async function ensureIssuerKey(
   const existing = await findActiveIssuerKey(db);
   if (existing) return toIssuerPublicKey(existing);
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [ISSUER_KEY_LOCK_KEY]);
+    await holdAdvisoryLock(tx, 'issuerKey');
     const created = await findActiveIssuerKey(tx);
     if (created) return toIssuerPublicKey(created);
     const key = await generateIssuerKey(currentKek());

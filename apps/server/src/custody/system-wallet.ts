@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { chainActionSchema, describeAction, type ChainAction } from '../chain/actions.ts';
 import { insertQueuedTransactionOnce } from '../chain/pipeline/transaction-repository.ts';
 import type { ChainConnection } from '../chain/chain.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import { holdAdvisoryLock, type Database, type Queryable } from '../db/database.ts';
 import type { Keystore } from './keystore.ts';
 
 /** What a scheduled job that queues actions from the platform's wallet needs. */
@@ -20,15 +20,12 @@ export interface SystemJobDeps {
 
 export const SYSTEM_OWNER = { kind: 'system', id: '00000000-0000-0000-0000-000000000000' } as const;
 
-/** Serialises the creation of the system wallet when several processes start together. */
-const SYSTEM_WALLET_LOCK_KEY = 7_214_102;
-
 /** The system wallet's address, created on the first start that needs it. */
 export async function ensureSystemWallet(db: Database, keystore: Keystore): Promise<`0x${string}`> {
   const existing = await keystore.walletOf(db, SYSTEM_OWNER);
   if (existing) return existing;
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SYSTEM_WALLET_LOCK_KEY]);
+    await holdAdvisoryLock(tx, 'systemWallet');
     return (await keystore.walletOf(tx, SYSTEM_OWNER)) ?? keystore.createWallet(tx, SYSTEM_OWNER);
   });
 }

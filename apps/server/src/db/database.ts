@@ -21,6 +21,34 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Every transaction-scoped advisory lock the platform takes, in one table so
+ * no two uses share a key. Each serialises one change across the processes
+ * that share a database.
+ */
+export const ADVISORY_LOCKS = {
+  /** Migrations, when several processes start together. */
+  migration: 7_214_001,
+  /** The contracts' deployment on a first start. */
+  deployment: 7_214_002,
+  /** The creation of the credential issuer key. */
+  issuerKey: 7_214_050,
+  /** The first admin's creation on a first start. */
+  firstAdmin: 7_214_101,
+  /** The creation of the system wallet. */
+  systemWallet: 7_214_102,
+  /** Admins' role changes, so two admins cannot remove each other at once. */
+  adminRoles: 7_214_201,
+} as const;
+
+/** Waits for the lock and holds it until the transaction ends. */
+export async function holdAdvisoryLock(
+  tx: Queryable,
+  lock: keyof typeof ADVISORY_LOCKS,
+): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ADVISORY_LOCKS[lock]]);
+}
+
 export type DatabaseTarget =
   { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
 

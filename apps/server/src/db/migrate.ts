@@ -2,11 +2,9 @@
 // schema_migrations. The same files run on PGlite and PostgreSQL.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from './database.ts';
+import { holdAdvisoryLock, type Database } from './database.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-/** Serialises migrations when several processes start on one database. */
-const MIGRATION_LOCK_KEY = 7_214_001;
 
 export async function listMigrations(dir = MIGRATIONS_DIR) {
   const files = (await fs.readdir(dir)).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
@@ -19,7 +17,7 @@ export async function listMigrations(dir = MIGRATIONS_DIR) {
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await listMigrations(dir);
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await holdAdvisoryLock(tx, 'migration');
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()

@@ -3,6 +3,7 @@ import { encodeFunctionData } from 'viem';
 import { z } from 'zod';
 import { userRegistryAbi } from '@gets/contracts';
 import { defineAction } from '../../chain/action-definition.ts';
+import { setUserOnChainId } from './user-repository.ts';
 
 export const registerUser = defineAction({
   schema: z.object({ type: z.literal('registerUser') }),
@@ -18,10 +19,7 @@ export const registerUser = defineAction({
   async onCompleted(tx, transaction, events) {
     const registered = events.find((e) => e.eventName === 'UserRegistered');
     if (!registered || transaction.ownerKind !== 'user') return;
-    await tx.query('UPDATE users SET on_chain_id = $2, updated_at = now() WHERE id = $1', [
-      transaction.ownerId,
-      registered.args.userId,
-    ]);
+    await setUserOnChainId(tx, transaction.ownerId, String(registered.args.userId));
   },
 });
 

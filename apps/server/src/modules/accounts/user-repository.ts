@@ -166,6 +166,14 @@ export async function countSponsors(
   return Number(rows[0]?.total ?? 0);
 }
 
+/** The user's id in the on-chain registry, once their registration is mined. */
+export async function setUserOnChainId(db: Queryable, id: string, onChainId: string) {
+  await db.query('UPDATE users SET on_chain_id = $2, updated_at = now() WHERE id = $1', [
+    id,
+    onChainId,
+  ]);
+}
+
 export async function findUserByEmail(db: Queryable, email: string): Promise<User | null> {
   const rows = await db.query<UserRow>(
     `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`,

@@ -101,6 +101,36 @@ export async function moveAdminRoleStatus(
   return rows.length > 0;
 }
 
+/**
+ * Settles the role change a wallet's chain transaction was for, once the chain
+ * has answered: from `from` to `to` (a grant that took effect also records
+ * when). Answers the admins moved: none when another change came first.
+ */
+export async function settleAdminRoleByAccount(
+  db: Queryable,
+  account: string,
+  from: AdminRoleStatus,
+  to: AdminRoleStatus,
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE admins SET role_status = $3, updated_at = now(),
+            role_granted_at = CASE WHEN $2::text = 'GRANTING' AND $3::text = 'ACTIVE'
+                                   THEN now() ELSE role_granted_at END
+      WHERE lower(account) = lower($1) AND role_status = $2
+      RETURNING id`,
+    [account, from, to],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The wallet of the first admin (the one `npm start` created), if it has one yet. */
+export async function findFirstAdminAccount(db: Queryable): Promise<`0x${string}` | null> {
+  const rows = await db.query<{ account: `0x${string}` | null }>(
+    'SELECT account FROM admins ORDER BY created_at, id LIMIT 1',
+  );
+  return rows[0]?.account ?? null;
+}
+
 export async function findAdminById(db: Queryable, id: string): Promise<Admin | null> {
   const rows = await db.query<AdminRow>(`SELECT ${COLUMNS} FROM admins a WHERE a.id = $1`, [id]);
   return rows[0] ? toAdmin(rows[0]) : null;

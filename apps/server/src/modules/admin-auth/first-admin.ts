@@ -4,13 +4,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Keystore } from '../../custody/keystore.ts';
-import type { Database } from '../../db/database.ts';
+import { holdAdvisoryLock, type Database } from '../../db/database.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { countAdmins, insertAdmin, setAdminAccount } from './admin-repository.ts';
 import { findSetting, insertSettingOnce } from './settings-repository.ts';
 
-/** Serialises the first start of several processes on one database. */
-const BOOTSTRAP_LOCK_KEY = 7_214_101;
 export const ADMIN_LOGIN_SECRET_SETTING = 'admin_login_secret';
 
 export interface FirstStartNotice {
@@ -39,7 +37,7 @@ export async function ensureFirstAdmin(deps: {
     : undefined;
 
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+    await holdAdvisoryLock(tx, 'firstAdmin');
     const notice: FirstStartNotice = { loginSecret: { value: '', generated: false } };
 
     if (config.adminLoginSecret) {

@@ -16,3 +16,17 @@ export async function insertSettingOnce(db: Queryable, key: string, value: strin
   );
   return (await findSetting(db, key))!;
 }
+
+/** Replaces the value only if it is still `expected`; answers whether it did. */
+export async function replaceSettingIf(
+  db: Queryable,
+  key: string,
+  expected: string,
+  value: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE platform_settings SET value = $3 WHERE key = $1 AND value = $2 RETURNING key',
+    [key, expected, value],
+  );
+  return rows.length > 0;
+}

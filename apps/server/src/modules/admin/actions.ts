@@ -11,6 +11,7 @@ import {
   type ContractCall,
 } from '../../chain/action-definition.ts';
 import { ADMIN_ROLE_CONTRACTS } from '../admin-auth/admin-roles.ts';
+import { settleAdminRoleByAccount } from '../admin-auth/admin-repository.ts';
 import { revokeSubjectSessions } from '../accounts/session-repository.ts';
 
 export const ADMIN_ROLE = keccak256(toHex('ADMIN_ROLE'));
@@ -72,20 +73,12 @@ export const grantAdminRole = defineAction({
   encode: (action, { contracts }) => roleCalls('grantRole', action.account, contracts),
   async onCompleted(tx, transaction) {
     if (transaction.action.type !== 'grantAdminRole') return;
-    await tx.query(
-      `UPDATE admins SET role_status = 'ACTIVE', role_granted_at = now(), updated_at = now()
-        WHERE lower(account) = lower($1) AND role_status = 'GRANTING'`,
-      [transaction.action.account],
-    );
+    await settleAdminRoleByAccount(tx, transaction.action.account, 'GRANTING', 'ACTIVE');
   },
   // Nothing changed on chain: the admin stays unlisted and cannot sign in.
   async onFailed(tx, transaction) {
     if (transaction.action.type !== 'grantAdminRole') return;
-    await tx.query(
-      `UPDATE admins SET role_status = 'PROPOSED', updated_at = now()
-        WHERE lower(account) = lower($1) AND role_status = 'GRANTING'`,
-      [transaction.action.account],
-    );
+    await settleAdminRoleByAccount(tx, transaction.action.account, 'GRANTING', 'PROPOSED');
   },
 });
 
@@ -97,21 +90,17 @@ export const revokeAdminRole = defineAction({
   encode: (action, { contracts }) => roleCalls('revokeRole', action.account, contracts),
   async onCompleted(tx, transaction) {
     if (transaction.action.type !== 'revokeAdminRole') return;
-    const removed = await tx.query<{ id: string }>(
-      `UPDATE admins SET role_status = 'REMOVED', updated_at = now()
-        WHERE lower(account) = lower($1) AND role_status = 'REVOKING'
-        RETURNING id`,
-      [transaction.action.account],
+    const removed = await settleAdminRoleByAccount(
+      tx,
+      transaction.action.account,
+      'REVOKING',
+      'REMOVED',
     );
-    for (const { id } of removed) await revokeSubjectSessions(tx, 'admin', id);
+    for (const id of removed) await revokeSubjectSessions(tx, 'admin', id);
   },
   async onFailed(tx, transaction) {
     if (transaction.action.type !== 'revokeAdminRole') return;
-    await tx.query(
-      `UPDATE admins SET role_status = 'ACTIVE', updated_at = now()
-        WHERE lower(account) = lower($1) AND role_status = 'REVOKING'`,
-      [transaction.action.account],
-    );
+    await settleAdminRoleByAccount(tx, transaction.action.account, 'REVOKING', 'ACTIVE');
   },
 });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AdminAccount } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { consentOrQueue } from '../../custody/consent.ts';
-import type { Queryable } from '../../db/database.ts';
+import { holdAdvisoryLock, type Queryable } from '../../db/database.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { findUserByAccount } from '../accounts/user-repository.ts';
@@ -39,9 +39,6 @@ export const ADMINS_MESSAGES = {
   granted: 'The admin role is being granted',
   removing: 'The admin role is being revoked',
 } as const;
-
-/** Serialises role changes of admins, so two admins cannot remove each other at once. */
-const ADMIN_ROLE_LOCK_KEY = 7_214_201;
 
 type Deps = Pick<AppContext, 'db' | 'keystore' | 'config' | 'mailer'> & {
   logError?: (error: unknown) => void;
@@ -195,5 +192,5 @@ export async function removeAdmin(
 }
 
 async function lockRoleChanges(tx: Queryable) {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_ROLE_LOCK_KEY]);
+  await holdAdvisoryLock(tx, 'adminRoles');
 }

@@ -23,6 +23,7 @@ import {
 } from '../../chain/action-definition.ts';
 import type { DecodedEvent } from '../../chain/events.ts';
 import type { Queryable } from '../../db/database.ts';
+import { findTransaction } from '../../chain/pipeline/transaction-repository.ts';
 import { revokeCredentialsOfBadge } from '../credentials/service.ts';
 import {
   completePublish,
@@ -55,11 +56,7 @@ const argOf = (events: DecodedEvent[], eventName: string, arg: string) => {
 const secondsToDate = (seconds: string) => new Date(Number(seconds) * 1000);
 
 async function transactionHashOf(tx: Queryable, transactionId: string): Promise<string | null> {
-  const rows = await tx.query<{ transaction_hash: string | null }>(
-    'SELECT transaction_hash FROM chain_transactions WHERE id = $1',
-    [transactionId],
-  );
-  return rows[0]?.transaction_hash ?? null;
+  return (await findTransaction(tx, transactionId))?.transactionHash ?? null;
 }
 
 export const createBadge = defineAction({

@@ -18,7 +18,12 @@ import { getsTokenAbi, type PlatformContracts } from '@gets/contracts';
 import { formatGets, TOKEN } from '@gets/schema';
 import type { ChainConnection } from '../../chain/chain.ts';
 import type { Queryable } from '../../db/database.ts';
-import { findSetting, insertSettingOnce } from '../admin-auth/settings-repository.ts';
+import { findFirstAdminAccount } from '../admin-auth/admin-repository.ts';
+import {
+  findSetting,
+  insertSettingOnce,
+  replaceSettingIf,
+} from '../admin-auth/settings-repository.ts';
 
 export const FIRST_ADMIN_GETS_SETTING = 'first_admin_gets';
 
@@ -34,13 +39,8 @@ export interface AllocationOutcome {
 }
 
 /** Replaces the record only if it is still `expected` (another process may have moved on). */
-async function replaceRecord(db: Queryable, expected: string, next: AllocationRecord) {
-  const rows = await db.query(
-    'UPDATE platform_settings SET value = $3 WHERE key = $1 AND value = $2 RETURNING key',
-    [FIRST_ADMIN_GETS_SETTING, expected, JSON.stringify(next)],
-  );
-  return rows.length > 0;
-}
+const replaceRecord = (db: Queryable, expected: string, next: AllocationRecord) =>
+  replaceSettingIf(db, FIRST_ADMIN_GETS_SETTING, expected, JSON.stringify(next));
 
 export async function allocateFirstAdminGets(deps: {
   db: Queryable;
@@ -55,13 +55,11 @@ export async function allocateFirstAdminGets(deps: {
   let stored = await findSetting(db, FIRST_ADMIN_GETS_SETTING);
   if (stored && (JSON.parse(stored) as AllocationRecord).status === 'done') return {};
 
-  const [admin] = await db.query<{ account: Address | null }>(
-    'SELECT account FROM admins ORDER BY created_at, id LIMIT 1',
-  );
-  if (!admin?.account) return {};
+  const adminAccount = await findFirstAdminAccount(db);
+  if (!adminAccount) return {};
   if (!deps.deployerPrivateKey) {
     return {
-      warning: `FIRST_ADMIN_GETS: no DEPLOYER_PRIVATE_KEY to send from; send ${TOKEN.symbol} to the first admin's wallet ${admin.account} from the treasury`,
+      warning: `FIRST_ADMIN_GETS: no DEPLOYER_PRIVATE_KEY to send from; send ${TOKEN.symbol} to the first admin's wallet ${adminAccount} from the treasury`,
     };
   }
   const treasury = privateKeyToAccount(deps.deployerPrivateKey);
@@ -82,7 +80,7 @@ export async function allocateFirstAdminGets(deps: {
     });
     if (held < deps.units) {
       return {
-        warning: `FIRST_ADMIN_GETS: the treasury account ${treasury.address} holds ${formatGets(held)} ${TOKEN.symbol}, less than ${formatGets(deps.units)}; send ${TOKEN.symbol} to the first admin's wallet ${admin.account} yourself`,
+        warning: `FIRST_ADMIN_GETS: the treasury account ${treasury.address} holds ${formatGets(held)} ${TOKEN.symbol}, less than ${formatGets(deps.units)}; send ${TOKEN.symbol} to the first admin's wallet ${adminAccount} yourself`,
       };
     }
     const request = await wallet.prepareTransactionRequest({
@@ -90,13 +88,13 @@ export async function allocateFirstAdminGets(deps: {
       data: encodeFunctionData({
         abi: getsTokenAbi,
         functionName: 'transfer',
-        args: [admin.account!, deps.units],
+        args: [adminAccount, deps.units],
       }),
     });
     const raw = await wallet.signTransaction(request);
     const record: AllocationRecord = {
       status: 'sent',
-      to: admin.account!,
+      to: adminAccount,
       units: deps.units.toString(),
       hash: keccak256(raw),
       raw,
