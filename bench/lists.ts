@@ -70,9 +70,10 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   };
 }
 
-async function helloWorld(): Promise<Measured> {
+/** Bare Fastify answering GET / with `answer`, measured like every call. */
+async function bareFastify(answer: () => Promise<unknown>): Promise<Measured> {
   const app = Fastify();
-  app.get('/', async () => ({ hello: 'world' }));
+  app.get('/', answer);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     return await measure(address);
@@ -81,25 +82,19 @@ async function helloWorld(): Promise<Measured> {
   }
 }
 
+const helloWorld = () => bareFastify(async () => ({ hello: 'world' }));
+
 /**
- * The floor for a call that reads the database: bare Fastify answering one
- * (or two) `SELECT 1` over the platform's own database connection. No list
- * call can go faster than the floor of its statement count.
+ * The floor for a call that reads the database: bare Fastify running
+ * `statements` times `SELECT 1` over the platform's own database connection.
+ * No list call can go faster than the floor of its statement count.
  */
-async function statementFloor(db: Queryable, statements: number): Promise<Measured> {
-  const app = Fastify();
-  app.get('/', async () => {
+const statementFloor = (db: Queryable, statements: number) =>
+  bareFastify(async () => {
     let row: unknown;
     for (let i = 0; i < statements; i += 1) [row] = await db.query('SELECT 1 AS one');
     return row;
   });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    return await measure(address);
-  } finally {
-    await app.close();
-  }
-}
 
 /** The last sponsor on the Active sponsors screen's first page, where See more goes on from. */
 async function twelfthActiveSponsor(platform: TestPlatform, headers: Record<string, string>) {
@@ -107,8 +102,8 @@ async function twelfthActiveSponsor(platform: TestPlatform, headers: Record<stri
     new URL(`/gs-api/admin/sponsors/verified?limit=${ACTIVE_SPONSORS_PAGE_SIZE}`, platform.url),
     { headers },
   );
-  const body = (await response.json()) as { data: { _id: string }[] };
-  const last = body.data[ACTIVE_SPONSORS_PAGE_SIZE - 1];
+  const body = (await response.json()) as { data?: { _id: string }[] };
+  const last = body.data?.[ACTIVE_SPONSORS_PAGE_SIZE - 1];
   if (!last) throw new Error(`fewer than ${ACTIVE_SPONSORS_PAGE_SIZE} active sponsors were seeded`);
   return last._id;
 }

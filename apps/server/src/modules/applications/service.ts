@@ -87,12 +87,11 @@ export async function callerOf(
  * the session read already holds: an account the call names must be theirs,
  * and they must have a wallet. No second read of the user per request.
  */
-function ownAccount(actor: Actor, account: string | undefined): `0x${string}` {
+function ownAccount(actor: Actor, account: string | undefined): void {
   if (account !== undefined && !sameAddress(account, actor.account)) {
     throw new AppError(403, M.accountMismatch);
   }
   if (!actor.account) throw new AppError(409, M.noWallet);
-  return actor.account;
 }
 
 /** A published badge by its number on chain (drafts and publishes in flight are not found). */
