@@ -7,10 +7,10 @@
 // DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema).
 // --profile: CPU profiles of the end-to-end and drain phases into
 // bench/profiles/, and a summary of where their time went.
+import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import {
   createWalletClient,
   encodeFunctionData,
@@ -30,6 +30,7 @@ import {
 } from '../apps/server/test/helpers/accounts.ts';
 import { pipelineJobs } from '../apps/server/src/chain/pipeline/pipeline.ts';
 import { startWorker } from '../apps/server/src/worker/worker.ts';
+import { describeCpuUse, withCpuUse, type CpuUse } from './lib/cpu-by-program.ts';
 import { profiled } from './lib/profile.ts';
 
 const args = process.argv.slice(2);
@@ -38,6 +39,8 @@ const PROFILE_DIR = args.includes('--profile')
   ? new URL('./profiles/', import.meta.url).pathname
   : undefined;
 const CONCURRENCY = 32;
+/** The public client's JSON-RPC batch size (chain/chain.ts). */
+const RPC_BATCH = 500;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -73,9 +76,16 @@ async function directTransfers(platform: TestPlatform, privateKey: Hex, count: n
     );
   }
   const signed = performance.now();
-  await Promise.all(
-    raws.map((raw) => publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] })),
-  );
+  // One JSON-RPC batch at a time, in nonce order: Anvil's automine can leave
+  // a transaction unmined for good when a later nonce arrives first
+  // (foundry-rs/foundry#10122), which two batches in flight at once allow.
+  for (let from = 0; from < raws.length; from += RPC_BATCH) {
+    await Promise.all(
+      raws
+        .slice(from, from + RPC_BATCH)
+        .map((raw) => publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] })),
+    );
+  }
   await publicClient.waitForTransactionReceipt({
     hash: keccak256(raws.at(-1)!),
     pollingInterval: 20,
@@ -87,22 +97,33 @@ async function directTransfers(platform: TestPlatform, privateKey: Hex, count: n
   };
 }
 
-/** Sends consent + submit for every user from a client thread; resolves when all are queued. */
-async function submitAll(platform: TestPlatform, users: TestUser[], to: string) {
-  const client = new Worker(new URL('./load-client.mjs', import.meta.url), {
-    workerData: {
-      baseUrl: platform.url,
-      to,
-      concurrency: CONCURRENCY,
-      users: users.map((u) => ({ email: u.email, token: u.token })),
+/**
+ * The HTTP client, started once and kept for both phases, so that its CPU
+ * shows in each phase's figures (a process that ended would not).
+ */
+function startLoadClient() {
+  // Without the TypeScript loader the parent runs under (tsx), which the client does not need.
+  const client = fork(new URL('./load-client.mjs', import.meta.url), { execArgv: [] });
+  return {
+    /** Sends consent + submit for every user; resolves when all are queued. */
+    submitAll(platform: TestPlatform, users: TestUser[], to: string) {
+      const finished = new Promise<void>((resolve, reject) => {
+        client.once('message', (answer: { done?: true; error?: string }) =>
+          answer.done ? resolve() : reject(new Error(answer.error)),
+        );
+      });
+      client.send({
+        baseUrl: platform.url,
+        to,
+        concurrency: CONCURRENCY,
+        users: users.map((u) => ({ email: u.email, token: u.token })),
+      });
+      return finished;
     },
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.once('message', () => resolve());
-    client.once('error', reject);
-  });
-  await client.terminate();
+    stop: () => client.kill(),
+  };
 }
+const loadClient = startLoadClient();
 
 function startPipelineWorker(platform: TestPlatform) {
   const { ctx } = platform;
@@ -151,7 +172,7 @@ async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
   const since = new Date();
   const worker = await startPipelineWorker(platform);
   const started = performance.now();
-  await submitAll(platform, users, to);
+  await loadClient.submitAll(platform, users, to);
   const submitted = performance.now();
   const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
   const done = performance.now();
@@ -168,17 +189,24 @@ async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
 /** Queue drain: N requests already queued; the worker signs, batches, sends and confirms them. */
 async function drain(platform: TestPlatform, users: TestUser[], to: string) {
   const since = new Date();
-  await submitAll(platform, users, to);
+  // Queueing alone, with no worker running: the API's own rate.
+  const [, queueing] = await withCpuUse(() =>
+    profiled('queueing', PROFILE_DIR, () => loadClient.submitAll(platform, users, to)),
+  );
   const started = performance.now();
-  const { counts, done } = await profiled('drain', PROFILE_DIR, async () => {
-    const worker = await startPipelineWorker(platform);
-    const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
-    const done = performance.now();
-    await worker.stop();
-    return { counts, done };
-  });
+  const [{ counts, done }, cpu] = await withCpuUse(() =>
+    profiled('drain', PROFILE_DIR, async () => {
+      const worker = await startPipelineWorker(platform);
+      const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
+      const done = performance.now();
+      await worker.stop();
+      return { counts, done };
+    }),
+  );
   return {
     counts,
+    cpu,
+    queueing,
     perSecond: users.length / ((done - started) / 1000),
     ...(await latencyFigures(platform, since)),
   };
@@ -208,12 +236,16 @@ try {
   }
   await platform.ctx.chain.publicClient.waitForTransactionReceipt({ hash: last! });
 
-  const direct = await directTransfers(platform, ANVIL_DEV_KEYS[0], N);
+  const [direct, directCpu] = await withCpuUse(() =>
+    directTransfers(platform, ANVIL_DEV_KEYS[0], N),
+  );
   const sink = privateKeyToAccount(ANVIL_DEV_KEYS[2]).address;
-  const pipeline = await profiled('end-to-end', PROFILE_DIR, () =>
-    endToEnd(platform, users.slice(0, N), sink),
+  const [pipeline, pipelineCpu] = await withCpuUse(() =>
+    profiled('end-to-end', PROFILE_DIR, () => endToEnd(platform, users.slice(0, N), sink)),
   );
   const drained = await drain(platform, users.slice(N), sink);
+  const cpuLine = (use: CpuUse) =>
+    `  CPU: ${describeCpuUse(use)}; ${((1000 * use.programs.reduce((sum, [, s]) => sum + s, 0)) / N).toFixed(2)} CPU ms per transfer`;
 
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(
@@ -223,6 +255,7 @@ try {
     `direct, pre-signed from one account:  ${direct.perSecond.toFixed(0)} confirmed/s incl. signing ` +
       `(${direct.submitOnlyPerSecond.toFixed(0)}/s submit+confirm alone)`,
   );
+  console.log(cpuLine(directCpu));
   console.log(
     `pipeline, N users via consent + queue: ${pipeline.perSecond.toFixed(0)} confirmed/s end to end ` +
       `(${pipeline.counts.COMPLETED} COMPLETED, ${pipeline.counts.FAILED} FAILED, ` +
@@ -232,12 +265,20 @@ try {
     `  submit to COMPLETED: p50 ${pipeline.p50.toFixed(0)} ms, p95 ${pipeline.p95.toFixed(0)} ms; ` +
       `all ${N} consents + submits took ${pipeline.submitSeconds.toFixed(2)} s, everything ${pipeline.totalSeconds.toFixed(2)} s`,
   );
+  console.log(cpuLine(pipelineCpu));
   console.log(
     `pipeline, draining ${N} queued requests: ${drained.perSecond.toFixed(0)} confirmed/s ` +
       `(sign + batch + send + confirm; ${drained.counts.COMPLETED - pipeline.counts.COMPLETED} COMPLETED, ` +
       `${drained.batches} batches of ${drained.averageBatch.toFixed(1)} on average)`,
   );
+  console.log(cpuLine(drained.cpu));
+  console.log(
+    `API alone, queueing those ${N} (consent + submit, no worker): ` +
+      `${(N / drained.queueing.wallSeconds).toFixed(0)} pairs/s`,
+  );
+  console.log(cpuLine(drained.queueing));
 } finally {
+  loadClient.stop();
   await platform.stop();
   await fs.rm(dataDir, { recursive: true, force: true });
 }
