@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import { prepared, type Queryable } from '../db/database.ts';
 import type { OwnerKind } from './key-repository.ts';
 
 export interface ConsentRow {
@@ -12,6 +12,13 @@ export interface ConsentRow {
   usedAt: Date | null;
 }
 
+const INSERT_CONSENT = prepared(
+  'insert-consent',
+  `INSERT INTO consents (token_hash, owner_kind, owner_id, action, payload_hash, description, expires_at)
+   VALUES ($1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond'))
+   RETURNING expires_at`,
+);
+
 export async function insertConsent(
   db: Queryable,
   consent: {
@@ -24,20 +31,15 @@ export async function insertConsent(
     ttlMs: number;
   },
 ): Promise<Date> {
-  const rows = await db.query<{ expires_at: Date | string }>(
-    `INSERT INTO consents (token_hash, owner_kind, owner_id, action, payload_hash, description, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond'))
-     RETURNING expires_at`,
-    [
-      consent.tokenHash,
-      consent.ownerKind,
-      consent.ownerId,
-      JSON.stringify(consent.action),
-      consent.payloadHash,
-      consent.description,
-      consent.ttlMs,
-    ],
-  );
+  const rows = await db.query<{ expires_at: Date | string }>(INSERT_CONSENT, [
+    consent.tokenHash,
+    consent.ownerKind,
+    consent.ownerId,
+    JSON.stringify(consent.action),
+    consent.payloadHash,
+    consent.description,
+    consent.ttlMs,
+  ]);
   return new Date(rows[0]!.expires_at);
 }
 
@@ -63,6 +65,22 @@ export async function findOwnerWallet(
   return rows[0]?.wallet ?? null;
 }
 
+const USE_CONSENT_AND_QUEUE = prepared(
+  'use-consent-and-queue',
+  `WITH used AS (
+     UPDATE consents c SET used_at = now()
+      WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
+        AND used_at IS NULL AND expires_at > now()
+        AND ${WALLET_OF_OWNER} IS NOT NULL
+     RETURNING description, ${WALLET_OF_OWNER} AS wallet_address),
+   queued AS (
+     INSERT INTO chain_transactions
+       (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
+     SELECT $5, $2, $3, used.wallet_address, $6, used.description, $1, 'QUEUED' FROM used
+     RETURNING id, wallet_address)
+   SELECT id::text, wallet_address, pg_notify($7, id::text) FROM queued`,
+);
+
 /**
  * In one statement: marks the consent used if it is this owner's, unused,
  * unexpired, for this payload and the owner has a wallet, and queues its
@@ -80,29 +98,15 @@ export async function useConsentAndQueue(
     statusChannel: string;
   },
 ): Promise<{ walletAddress: string } | null> {
-  const rows = await db.query<{ id: string; wallet_address: string }>(
-    `WITH used AS (
-       UPDATE consents c SET used_at = now()
-        WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
-          AND used_at IS NULL AND expires_at > now()
-          AND ${WALLET_OF_OWNER} IS NOT NULL
-       RETURNING description, ${WALLET_OF_OWNER} AS wallet_address),
-     queued AS (
-       INSERT INTO chain_transactions
-         (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
-       SELECT $5, $2, $3, used.wallet_address, $6, used.description, $1, 'QUEUED' FROM used
-       RETURNING id, wallet_address)
-     SELECT id::text, wallet_address, pg_notify($7, id::text) FROM queued`,
-    [
-      c.tokenHash,
-      c.ownerKind,
-      c.ownerId,
-      c.payloadHash,
-      c.transactionId,
-      JSON.stringify(c.action),
-      c.statusChannel,
-    ],
-  );
+  const rows = await db.query<{ id: string; wallet_address: string }>(USE_CONSENT_AND_QUEUE, [
+    c.tokenHash,
+    c.ownerKind,
+    c.ownerId,
+    c.payloadHash,
+    c.transactionId,
+    JSON.stringify(c.action),
+    c.statusChannel,
+  ]);
   const row = rows[0];
   return row ? { walletAddress: row.wallet_address } : null;
 }

@@ -6,8 +6,32 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
+/**
+ * A statement PostgreSQL parses and plans once per connection, then runs by
+ * name: for the fixed statements every call runs (the session read, consent),
+ * where parsing and planning cost the server more than running them. Only for
+ * lookups by key, whose plan does not depend on the values given: a prepared
+ * statement may be run with a plan made without them.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+const preparedNames = new Set<string>();
+
+/** Declares a prepared statement; each name once in the process (a connection caches by name). */
+export function prepared(name: string, text: string): PreparedStatement {
+  if (preparedNames.has(name)) throw new Error(`prepared statement ${name} is declared twice`);
+  preparedNames.add(name);
+  return { name, text };
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(
+    sql: string | PreparedStatement,
+    params?: unknown[],
+  ): Promise<Row[]>;
   /** Runs several statements at once (no parameters); used by migrations. */
   exec(sql: string): Promise<void>;
 }
@@ -63,8 +87,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const extensions = { pg_trgm };
   const db = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string, params?: unknown[]) {
-      const result = await q.query<Row>(sql, params);
+    async query<Row>(sql: string | PreparedStatement, params?: unknown[]) {
+      // PGlite runs in this process: there is no round trip or server-side parse to save.
+      const result = await q.query<Row>(typeof sql === 'string' ? sql : sql.text, params);
       return result.rows;
     },
     async exec(sql) {
@@ -90,8 +115,11 @@ async function openPostgres(target: { url: string }): Promise<Database> {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params?: unknown[]) {
-      const result = await q.query(sql, params);
+    async query<Row>(sql: string | PreparedStatement, params?: unknown[]) {
+      const result =
+        typeof sql === 'string'
+          ? await q.query(sql, params)
+          : await q.query({ name: sql.name, text: sql.text, values: params });
       return result.rows as Row[];
     },
     async exec(sql) {

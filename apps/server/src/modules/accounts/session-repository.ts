@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import { prepared, type Queryable } from '../../db/database.ts';
 
 /**
  * Channel on which every revocation is announced (payload: the token's hash),
@@ -37,6 +37,20 @@ export async function insertSession(
   );
 }
 
+/** Every authenticated call runs it: parsed and planned once per connection. */
+const FIND_LIVE_SESSION = prepared(
+  'find-live-session',
+  `SELECT s.subject_kind, s.subject_id, s.expires_at, u.user_type, u.status AS user_status,
+          COALESCE(u.email, a.email) AS email, COALESCE(u.account, a.account) AS account,
+          CASE WHEN u.banned_at IS NOT NULL THEN 'banned'
+               WHEN a.role_status IN ('PROPOSED', 'REVOKING', 'REMOVED') THEN 'removed'
+          END AS blocked
+     FROM sessions s
+     LEFT JOIN users u ON s.subject_kind = 'user' AND u.id = s.subject_id
+     LEFT JOIN admins a ON s.subject_kind = 'admin' AND a.id = s.subject_id
+    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+);
+
 /** The live session for a token hash: not revoked and not expired (by the database clock). */
 export async function findLiveSession(
   db: Queryable,
@@ -51,18 +65,7 @@ export async function findLiveSession(
     user_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
     email: string;
     account: `0x${string}` | null;
-  }>(
-    `SELECT s.subject_kind, s.subject_id, s.expires_at, u.user_type, u.status AS user_status,
-            COALESCE(u.email, a.email) AS email, COALESCE(u.account, a.account) AS account,
-            CASE WHEN u.banned_at IS NOT NULL THEN 'banned'
-                 WHEN a.role_status IN ('PROPOSED', 'REVOKING', 'REMOVED') THEN 'removed'
-            END AS blocked
-       FROM sessions s
-       LEFT JOIN users u ON s.subject_kind = 'user' AND u.id = s.subject_id
-       LEFT JOIN admins a ON s.subject_kind = 'admin' AND a.id = s.subject_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [tokenHash],
-  );
+  }>(FIND_LIVE_SESSION, [tokenHash]);
   const row = rows[0];
   return row
     ? {
