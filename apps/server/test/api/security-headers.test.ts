@@ -27,6 +27,16 @@ describe('security headers', () => {
     }
   });
 
+  it('the API docs page has its own policy, also without inline scripts, and keeps the other headers', async () => {
+    const response = await platform.request('/gs-api/docs/static/index.html');
+    expect(response.status).toBe(200);
+    const policies = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]+)/.exec(policies)?.[1] ?? '';
+    expect(scriptSrc.trim()).toBe("'self'");
+    expect(policies).toContain('validator.swagger.io');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('refuses a JSON body above the limit with 413 in the { message, data } shape', async () => {
     const response = await platform.request('/gs-api/metakeep/auth/login', {
       method: 'POST',
