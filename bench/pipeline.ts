@@ -5,8 +5,9 @@
 //
 // Usage: npm run bench:pipeline [-- N] [-- --profile]   (default N = 1000)
 // DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema).
-// --profile: CPU profiles of the end-to-end and drain phases into
-// bench/profiles/, and a summary of where their time went.
+// --profile: CPU profiles of the end-to-end, queueing and drain phases into
+// bench/profiles/, and a summary of where their time went. Every phase also
+// prints the CPU each program on the machine used meanwhile.
 import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +31,7 @@ import {
 } from '../apps/server/test/helpers/accounts.ts';
 import { pipelineJobs } from '../apps/server/src/chain/pipeline/pipeline.ts';
 import { startWorker } from '../apps/server/src/worker/worker.ts';
+import { JSON_RPC_BATCH_SIZE } from '../apps/server/src/chain/chain.ts';
 import { describeCpuUse, withCpuUse, type CpuUse } from './lib/cpu-by-program.ts';
 import { profiled } from './lib/profile.ts';
 
@@ -39,8 +41,6 @@ const PROFILE_DIR = args.includes('--profile')
   ? new URL('./profiles/', import.meta.url).pathname
   : undefined;
 const CONCURRENCY = 32;
-/** The public client's JSON-RPC batch size (chain/chain.ts). */
-const RPC_BATCH = 500;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -79,10 +79,10 @@ async function directTransfers(platform: TestPlatform, privateKey: Hex, count: n
   // One JSON-RPC batch at a time, in nonce order: Anvil's automine can leave
   // a transaction unmined for good when a later nonce arrives first
   // (foundry-rs/foundry#10122), which two batches in flight at once allow.
-  for (let from = 0; from < raws.length; from += RPC_BATCH) {
+  for (let from = 0; from < raws.length; from += JSON_RPC_BATCH_SIZE) {
     await Promise.all(
       raws
-        .slice(from, from + RPC_BATCH)
+        .slice(from, from + JSON_RPC_BATCH_SIZE)
         .map((raw) => publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] })),
     );
   }
@@ -108,9 +108,14 @@ function startLoadClient() {
     /** Sends consent + submit for every user; resolves when all are queued. */
     submitAll(platform: TestPlatform, users: TestUser[], to: string) {
       const finished = new Promise<void>((resolve, reject) => {
-        client.once('message', (answer: { done?: true; error?: string }) =>
-          answer.done ? resolve() : reject(new Error(answer.error)),
-        );
+        const exited = (code: number | null) =>
+          reject(new Error(`the load client exited (${code}) before it was done`));
+        client.once('exit', exited);
+        client.once('message', (answer: { done?: true; error?: string }) => {
+          client.off('exit', exited);
+          if (answer.done) resolve();
+          else reject(new Error(answer.error));
+        });
       });
       client.send({
         baseUrl: platform.url,
@@ -123,7 +128,6 @@ function startLoadClient() {
     stop: () => client.kill(),
   };
 }
-const loadClient = startLoadClient();
 
 function startPipelineWorker(platform: TestPlatform) {
   const { ctx } = platform;
@@ -216,6 +220,7 @@ async function drain(platform: TestPlatform, users: TestUser[], to: string) {
 // PGlite on disk, where a deployment keeps it (test platforms default to a tmpfs).
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-bench-'));
 const platform = await startTestPlatform({ LOG_LEVEL: 'warn', MODE: 'api' }, { dataDir });
+const loadClient = startLoadClient();
 try {
   console.log(`setting up ${2 * N} users with custodial wallets and 1 GETS each...`);
   const users: TestUser[] = [];
@@ -245,7 +250,7 @@ try {
   );
   const drained = await drain(platform, users.slice(N), sink);
   const cpuLine = (use: CpuUse) =>
-    `  CPU: ${describeCpuUse(use)}; ${((1000 * use.programs.reduce((sum, [, s]) => sum + s, 0)) / N).toFixed(2)} CPU ms per transfer`;
+    `  CPU: ${describeCpuUse(use)}; ${((1000 * use.totalSeconds) / N).toFixed(2)} CPU ms per transfer`;
 
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(

@@ -28,6 +28,8 @@ async function snapshot(): Promise<Snapshot> {
 
 export interface CpuUse {
   wallSeconds: number;
+  /** CPU seconds of every program together. */
+  totalSeconds: number;
   /** CPU seconds by program, largest first. */
   programs: [string, number][];
 }
@@ -46,14 +48,14 @@ export async function withCpuUse<T>(phase: () => Promise<T>): Promise<[T, CpuUse
     ])
     .filter(([, seconds]) => seconds > 0)
     .sort((a, b) => b[1] - a[1]);
-  return [result, { wallSeconds, programs }];
+  const totalSeconds = programs.reduce((sum, [, seconds]) => sum + seconds, 0);
+  return [result, { wallSeconds, totalSeconds, programs }];
 }
 
 /** "node 5.1 s, postgres 4.0 s, anvil 2.2 s, others 0.3 s (11.6 CPU s in 6.5 s)". */
 export function describeCpuUse(use: CpuUse, shown = 3): string {
-  const total = use.programs.reduce((sum, [, s]) => sum + s, 0);
   const others = use.programs.slice(shown).reduce((sum, [, s]) => sum + s, 0);
   const parts = use.programs.slice(0, shown).map(([name, s]) => `${name} ${s.toFixed(1)} s`);
   if (others > 0) parts.push(`others ${others.toFixed(1)} s`);
-  return `${parts.join(', ')} (${total.toFixed(1)} CPU s in ${use.wallSeconds.toFixed(1)} s)`;
+  return `${parts.join(', ')} (${use.totalSeconds.toFixed(1)} CPU s in ${use.wallSeconds.toFixed(1)} s)`;
 }

@@ -4,6 +4,9 @@ import { createPublicClient, defineChain, http, type Chain, type PublicClient } 
 import type { Config } from '../config.ts';
 import { startAnvil, type AnvilProcess } from './anvil.ts';
 
+/** The most calls one JSON-RPC batch of the public client holds. */
+export const JSON_RPC_BATCH_SIZE = 500;
+
 export interface ChainConnection {
   chain: Chain;
   rpcUrl: string;
@@ -42,7 +45,7 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
   // receipts) made together go out as one HTTP request.
   const publicClient = createPublicClient({
     chain,
-    transport: http(rpcUrl, { retryCount: 2, batch: { batchSize: 500, wait: 0 } }),
+    transport: http(rpcUrl, { retryCount: 2, batch: { batchSize: JSON_RPC_BATCH_SIZE, wait: 0 } }),
   });
   const bulkReadClient = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 2 }) });
 

@@ -4,7 +4,12 @@ import { openDatabase, prepared, type Database } from './database.ts';
 describe('prepared statements', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    // The named path is PostgreSQL's; the statement below reads no table, so no schema is needed.
+    db = await openDatabase(
+      process.env.DATABASE_URL
+        ? { kind: 'postgres', url: process.env.DATABASE_URL }
+        : { kind: 'pglite', dataDir: undefined },
+    );
   });
   afterAll(async () => {
     await db?.close();
