@@ -14,6 +14,7 @@ import { adminLogIn } from './support/admin';
 import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
 import { publishBadge, type Person } from './support/applications';
 import { VISITOR_PAGES } from './support/routes';
+import { findControlsWithoutVisibleLabel } from './support/visible-labels';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
 
 // The setup test goes first (one worker, in file order); its people and badge
@@ -70,7 +71,10 @@ async function settle(page: Page) {
   );
 }
 
-/** Runs axe on the page (or one part of it) and fails on serious or critical violations. */
+/**
+ * Runs axe on the page (or one part of it) and fails on serious or critical
+ * violations, or on a form control without a label a person can see.
+ */
 async function expectAccessible(page: Page, what: string, include?: string) {
   await settle(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
@@ -85,6 +89,12 @@ async function expectAccessible(page: Page, what: string, include?: string) {
     );
   // Soft, so one run lists the violations of every page a test visits.
   expect.soft(blocking, `${what} has serious or critical accessibility violations`).toEqual([]);
+  expect
+    .soft(
+      await findControlsWithoutVisibleLabel(page, include),
+      `${what} has form controls without a visible label`,
+    )
+    .toEqual([]);
 }
 
 async function visit(page: Page, route: string, what = route) {

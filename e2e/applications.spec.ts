@@ -193,7 +193,7 @@ test('a sponsor whitelists an earner for a private badge, who then applies', asy
   await expect(earner.getByRole('button', { name: 'Applied' })).toBeDisabled();
 
   await page.reload();
-  await expect(page.getByRole('cell', { name: 'Bob Babbage', exact: true })).toBeVisible();
+  await expect(applicantRow(page, 'Bob Babbage')).toBeVisible();
 });
 
 test('a sponsor rejects an application and the earner sees "Rejected"', async ({
@@ -209,7 +209,7 @@ test('a sponsor rejects an application and the earner sees "Rejected"', async ({
   // The sponsor selects the application and rejects the selection, with one consent.
   await logIn(page, sponsor);
   await openApplications(page, publicTitle);
-  await page.getByLabel('Select Cy Young').check();
+  await page.getByRole('checkbox', { name: 'Cy Young' }).check();
   await page.getByRole('button', { name: 'Reject selected (1)' }).click();
   await confirmConsent(page, 'Review applications', /Reject 1 application for/);
   await expect(page.getByText('Application Rejected!')).toBeVisible({ timeout: 60_000 });

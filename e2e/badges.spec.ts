@@ -14,7 +14,7 @@ const title = `Zebra Care ${Date.now().toString(36)}`;
 let badgeId = '';
 
 async function fillBadgeForm(page: Page, name: string) {
-  await page.getByLabel('Choose badge image').setInputFiles(gradientPng());
+  await page.getByLabel('Upload image').setInputFiles(gradientPng());
   const crop = page.getByRole('dialog', { name: 'Crop badge image' });
   await expect(crop).toBeVisible();
   await crop.getByLabel('Zoom').fill('2');

@@ -16,7 +16,7 @@ export async function publishBadge(
   badge: { title: string; tokens: string; count: string; access?: 'public' | 'private' },
 ) {
   await page.goto('/badge');
-  await page.getByLabel('Choose badge image').setInputFiles(gradientPng());
+  await page.getByLabel('Upload image').setInputFiles(gradientPng());
   const crop = page.getByRole('dialog', { name: 'Crop badge image' });
   await crop.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Image uploaded!')).toBeVisible();

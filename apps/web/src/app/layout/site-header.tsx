@@ -63,7 +63,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-3">
-          <BadgeSearchForm className="hidden w-52 md:block xl:w-52 2xl:w-64" />
+          <BadgeSearchForm className="hidden w-60 md:block 2xl:w-80" />
           {session ? (
             <UserMenu user={session.user} />
           ) : (

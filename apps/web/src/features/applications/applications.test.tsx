@@ -451,8 +451,13 @@ describe('/badge/application/{id}', () => {
 
   it('refuses before anything is signed to approve more than remain, and decides a selection in one call', async () => {
     const calls = renderPage();
-    fireEvent.click(await screen.findByLabelText('Select Ada Lovelace'));
-    fireEvent.click(screen.getByLabelText('Select Bob Babbage'));
+    // Each checkbox's label is the applicant's name in its row: a click on the name selects.
+    const ada = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Ada Lovelace' });
+    const name = ada.labels?.[0];
+    expect(name?.closest('td')?.textContent).toBe('Ada Lovelace');
+    fireEvent.click(name!);
+    expect(ada.checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Bob Babbage' }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
     expect(await screen.findByText(tooManyApprovalsMessage('Engine Programmer', 1))).toBeTruthy();
     expect(calls.some((c) => c.path === '/user/metakeep/processRequestBadge')).toBe(false);

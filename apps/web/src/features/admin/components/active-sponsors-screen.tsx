@@ -4,8 +4,8 @@
 // read from the chain.
 import { useDeferredValue, useState } from 'react';
 import { ADMIN_TEXTS } from '@gets/schema';
-import { SearchIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { SearchField } from '@/components/ui/search-field';
 import { PageSpinner } from '@/features/accounts';
 import { useActiveSponsors } from '../api/get-active-sponsors';
 import { SponsorCard } from './sponsor-card';
@@ -23,20 +23,16 @@ export function ActiveSponsorsScreen() {
         <h2 id="active-heading" className="text-2xl font-bold text-slate-900">
           Active sponsors
         </h2>
-        <label className="relative w-80">
-          <span className="sr-only">Search sponsors</span>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setShowAll(false);
-            }}
-            placeholder="Search sponsors"
-            className="w-full rounded-full border border-slate-300 bg-white py-2 pr-4 pl-9 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
-          />
-        </label>
+        <SearchField
+          spokenLabel="sponsors"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setShowAll(false);
+          }}
+          placeholder="Search sponsors"
+          className="w-96"
+        />
       </div>
       {active.error && <p role="alert">{active.error.message}</p>}
       {shown.length === 0 && !active.error ? (

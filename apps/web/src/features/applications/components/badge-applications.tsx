@@ -5,7 +5,7 @@
 // else "Rejected" or "Approved"). Several applications can be selected and
 // decided in one consent. A private badge's sponsor whitelists earners here,
 // one by wallet or many from a CSV file.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   EMPTY_STATES,
   EVIDENCE_TRUNCATION,
@@ -89,6 +89,7 @@ function ActionCell({
 }
 
 export function BadgeApplications({ badge, email }: { badge: Badge; email: string }) {
+  const rowId = useId();
   useDocumentTitle(`Applications of ${badge.name}`);
   const applications = useBadgeApplications(badge._id);
   const { review, isReviewing } = useReviewApplications();
@@ -189,21 +190,31 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
             ) : (
               list.map((application, index) => {
                 const selectable = application.status === 'APPLIED' && !application.reviewing;
+                const checkboxId = `${rowId}-${application._id}`;
                 return (
                   <tr key={application._id} className="border-t border-slate-100 align-top">
                     <td className="px-3 py-2">
                       {selectable && (
                         <input
+                          id={checkboxId}
                           type="checkbox"
                           className="size-4 accent-brand-800"
-                          aria-label={`Select ${application.fullName}`}
                           checked={selected.has(application._id)}
                           onChange={() => toggle(application._id)}
                         />
                       )}
                     </td>
                     <td className="px-3 py-2">{index + 1}</td>
-                    <td className="px-3 py-2 font-medium text-slate-900">{application.fullName}</td>
+                    <td className="px-3 py-2 font-medium text-slate-900">
+                      {/* The name is the row checkbox's visible label: a click on it selects the row. */}
+                      {selectable ? (
+                        <label htmlFor={checkboxId} className="cursor-pointer">
+                          {application.fullName}
+                        </label>
+                      ) : (
+                        application.fullName
+                      )}
+                    </td>
                     <td className="px-3 py-2">{application.program || 'N/A'}</td>
                     <td className="px-3 py-2">{yesNo(application.awardCriteria)}</td>
                     <td className="px-3 py-2">{yesNo(application.awardingCriteriaEvidence)}</td>

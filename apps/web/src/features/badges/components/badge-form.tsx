@@ -218,7 +218,6 @@ export function BadgeForm({ session, draft }: { session: UserSession; draft?: Ba
               <input
                 type="file"
                 accept="image/*"
-                aria-label="Choose badge image"
                 className="sr-only"
                 onChange={onImageChosen}
                 disabled={busy}

@@ -1,9 +1,10 @@
 // The admin's Badges screen (menu key badges): "Badges" with the count, the
 // "Search sponsor" box (finds by badge name, any case, on the server), the
 // empty texts and See more; cards open the side panel or the badge page.
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { EMPTY_STATES, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { SearchField } from '@/components/ui/search-field';
 import { Spinner } from '@/features/custody';
 import { useAdminBadges } from '../../api/get-admin-badges';
 import { AdminBadgeCard } from './admin-badge-card';
@@ -13,7 +14,6 @@ import { BadgeSidePanel } from './badge-side-panel';
 export const ADMIN_BADGES_PAGE_SIZE = 12;
 
 export function AdminBadgesScreen({ access = '' }: { access?: '' | 'public' | 'private' }) {
-  const searchId = useId();
   const [search, setSearch] = useState('');
   const name = useDeferredValue(search.trim());
   const [selected, setSelected] = useState<Badge | null>(null);
@@ -25,19 +25,13 @@ export function AdminBadgesScreen({ access = '' }: { access?: '' | 'public' | 'p
         <h2 id="admin-badges-heading" className="text-xl font-bold text-slate-900">
           Badges {list.total !== null && <span className="text-slate-500">({list.total})</span>}
         </h2>
-        <div>
-          <label htmlFor={searchId} className="sr-only">
-            Search sponsor
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            placeholder="Search sponsor"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="w-64 rounded-full border border-slate-300 px-4 py-2 text-sm"
-          />
-        </div>
+        <SearchField
+          spokenLabel="sponsor"
+          placeholder="Search sponsor"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="w-80"
+        />
       </div>
       {list.isPending ? (
         <div role="status" className="flex items-center gap-2 text-slate-600">
