@@ -128,7 +128,9 @@ test('setup: an approved sponsor publishes a badge the admin approves', async ({
   fs.writeFileSync(stateFile(), JSON.stringify(saved));
 });
 
-test('a visitor: public pages, the badge page and the 404 page', async ({ page }) => {
+test('a visitor: public pages, the badge page, the 404 page and the side menu', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { title, badgeId } = state();
   for (const route of [
@@ -138,6 +140,12 @@ test('a visitor: public pages, the badge page and the 404 page', async ({ page }
   ]) {
     await visit(page, route);
   }
+  // The side menu: a dialog of its own where the header has no room for its links.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await expectAccessible(page, 'the side menu', '[role="dialog"]');
 });
 
 test('an earner: dashboard, profile, stake, explore, search, badge page, and the badge details and apply dialogs', async ({

@@ -140,6 +140,22 @@ describe('side menu', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('is a modal dialog: the focus starts on Close menu and Tab stays inside', async () => {
+    renderRoute('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const close = within(dialog).getByRole('button', { name: 'Close menu' });
+    expect(document.activeElement).toBe(close);
+    // Tab past the last control comes back to the first (the brand link), and back again.
+    const launch = within(dialog).getByRole('link', { name: 'LAUNCH APP' });
+    launch.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(dialog).getAllByRole('link')[0]);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(launch);
+  });
+
   it('closes when one of its links navigates', async () => {
     const { router } = renderRoute('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Open menu' }));

@@ -1,7 +1,7 @@
 // A modal dialog: portal over a dimmed page, labelled by its title, Escape and
 // the backdrop close it (unless `dismissible` is false, e.g. while submitting),
 // focus moves inside on open, Tab stays inside, and focus returns on close.
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/icons/icons';
 
@@ -32,19 +32,19 @@ const isTop = (key: object) => openStack[openStack.length - 1] === key;
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({
-  open,
-  title,
-  onClose,
-  children,
-  description,
+/**
+ * What makes a panel modal, for every dialog and the side menu alike: on open
+ * the focus moves inside (to its [data-autofocus] element, or the panel), Tab
+ * stays inside, Escape closes it (when dismissible), the page behind does not
+ * scroll, and on close the focus goes back where it was. Of several open, only
+ * the innermost answers Escape and Tab.
+ */
+export function useModalFocus(
+  open: boolean,
+  panelRef: RefObject<HTMLElement | null>,
+  onClose: () => void,
   dismissible = true,
-  role = 'dialog',
-  size = 'md',
-}: ModalProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
+) {
   const onCloseRef = useRef(onClose);
   const dismissibleRef = useRef(dismissible);
   // Synced in a layout effect, before the one below, so that a key pressed the
@@ -92,7 +92,23 @@ export function Modal({
       document.body.style.overflow = overflow;
       previous?.focus();
     };
-  }, [open]);
+  }, [open, panelRef]);
+}
+
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  description,
+  dismissible = true,
+  role = 'dialog',
+  size = 'md',
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  useModalFocus(open, panelRef, onClose, dismissible);
 
   if (!open) return null;
   return createPortal(
