@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { ADMIN_MENU_KEYS } from '../apps/web/src/features/admin/lib/menu';
 import { expect, test, type Page } from './support/fixtures';
-import { logIn, newPerson, registerThroughApi } from './support/accounts';
+import { fillRegisterForm, logIn, newPerson, registerThroughApi } from './support/accounts';
 import { adminLogIn } from './support/admin';
 import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
 import { publishBadge, type Person } from './support/applications';
@@ -128,7 +128,7 @@ test('setup: an approved sponsor publishes a badge the admin approves', async ({
   fs.writeFileSync(stateFile(), JSON.stringify(saved));
 });
 
-test('a visitor: public pages, the badge page, the 404 page and the side menu', async ({
+test('a visitor: public pages, the badge page, the 404 page, the one-time code dialog and the side menu', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -140,6 +140,13 @@ test('a visitor: public pages, the badge page, the 404 page and the side menu', 
   ]) {
     await visit(page, route);
   }
+  // The one-time code dialog of a registration.
+  await page.goto('/register');
+  await fillRegisterForm(page, newPerson('a11yvisitor'));
+  await page.getByRole('button', { name: 'Register with OTP' }).click();
+  await expect(page.getByRole('dialog', { name: 'Enter the OTP' })).toBeVisible();
+  await expectAccessible(page, 'the one-time code dialog', '[role="dialog"]');
+
   // The side menu: a dialog of its own where the header has no room for its links.
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');

@@ -27,16 +27,20 @@ export function pixelPng(shade = 0): { name: string; mimeType: string; buffer: B
   return { name: `avatar-${shade}.png`, mimeType: 'image/png', buffer };
 }
 
+/** One of the six OTP boxes, by its place. */
+const otpBox = (page: Page, place: number) =>
+  page.getByRole('textbox', { name: `One-time code Digit ${place} of 6`, exact: true });
+
 /** Types a code into the six OTP boxes (focus moves on by itself). */
 export async function typeOtp(page: Page, code: string) {
-  await page.getByLabel('Digit 1 of 6').click();
+  await otpBox(page, 1).click();
   await page.keyboard.type(code);
 }
 
 export async function clearOtp(page: Page) {
-  await page.getByLabel('Digit 6 of 6').click();
+  await otpBox(page, 6).click();
   for (let i = 0; i < 6; i += 1) await page.keyboard.press('Backspace');
-  await expect(page.getByLabel('Digit 1 of 6')).toHaveValue('');
+  await expect(otpBox(page, 1)).toHaveValue('');
 }
 
 /** Fills the /register form (the page must be open). */

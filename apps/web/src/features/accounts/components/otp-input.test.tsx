@@ -17,6 +17,13 @@ const box = (n: number) => screen.getByLabelText<HTMLInputElement>(`Digit ${n} o
 const value = () => screen.getByRole('status').textContent;
 
 describe('OtpInput', () => {
+  it('names each box by the visible label above them and its place', () => {
+    render(<OtpInput value="" onChange={() => undefined} />);
+    expect(screen.getByText('One-time code')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'One-time code' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'One-time code Digit 1 of 6' })).toBe(box(1));
+  });
+
   it('takes one digit per box, ignores anything else, and moves focus forward', () => {
     render(<Harness />);
     fireEvent.change(box(1), { target: { value: '4' } });

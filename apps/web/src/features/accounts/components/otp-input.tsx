@@ -1,17 +1,19 @@
 // Six single-digit boxes (OTP_LENGTH): digits only, typing moves forward,
-// Backspace on an empty box moves back, pasting fills every box.
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+// Backspace on an empty box moves back, pasting fills every box. The label
+// above them names every box, with its place ("One-time code Digit 1 of 6").
+import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@gets/schema';
 
 interface OtpInputProps {
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
-  /** The group's accessible name. */
+  /** The visible label of the boxes. */
   label?: string;
 }
 
 export function OtpInput({ value, onChange, disabled, label = 'One-time code' }: OtpInputProps) {
+  const labelId = useId();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: OTP_LENGTH }, (_, i) => value[i] ?? '');
 
@@ -66,33 +68,40 @@ export function OtpInput({ value, onChange, disabled, label = 'One-time code' }:
   };
 
   return (
-    <div role="group" aria-label={label} className="flex justify-center gap-2 sm:gap-3">
-      {digits.map((digit, index) => (
-        <input
-          key={index}
-          ref={(element) => {
-            boxes.current[index] = element;
-          }}
-          type="text"
-          inputMode="numeric"
-          autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
-          value={digit}
-          disabled={disabled}
-          onFocus={(event) => event.currentTarget.select()}
-          onChange={(event) =>
-            fillFrom(
-              index,
-              event.currentTarget.value.replace(digit, '') || event.currentTarget.value,
-            )
-          }
-          onKeyDown={(event) => onKeyDown(index, event)}
-          onPaste={onPaste}
-          className="size-11 rounded-xl border border-slate-300 bg-white text-center text-xl font-semibold text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100 sm:size-12"
-        />
-      ))}
+    <div className="flex flex-col items-center gap-2">
+      <p id={labelId} className="text-sm font-medium text-slate-800">
+        {label}
+      </p>
+      <div role="group" aria-labelledby={labelId} className="flex justify-center gap-2 sm:gap-3">
+        {digits.map((digit, index) => (
+          <input
+            key={index}
+            id={`${labelId}-${index}`}
+            ref={(element) => {
+              boxes.current[index] = element;
+            }}
+            type="text"
+            inputMode="numeric"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            pattern="[0-9]*"
+            maxLength={OTP_LENGTH}
+            aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+            aria-labelledby={`${labelId} ${labelId}-${index}`}
+            value={digit}
+            disabled={disabled}
+            onFocus={(event) => event.currentTarget.select()}
+            onChange={(event) =>
+              fillFrom(
+                index,
+                event.currentTarget.value.replace(digit, '') || event.currentTarget.value,
+              )
+            }
+            onKeyDown={(event) => onKeyDown(index, event)}
+            onPaste={onPaste}
+            className="size-11 rounded-xl border border-slate-300 bg-white text-center text-xl font-semibold text-slate-900 shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:bg-slate-100 sm:size-12"
+          />
+        ))}
+      </div>
     </div>
   );
 }
