@@ -16,7 +16,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { ACTIVE_SPONSORS_PAGE_SIZE } from '@gets/schema';
-import type { Queryable } from '../apps/server/src/db/database.ts';
+import type { PreparedStatement, Queryable } from '../apps/server/src/db/database.ts';
 import { startTestPlatform, type TestPlatform } from '../apps/server/test/helpers/test-platform.ts';
 import { createTestUser } from '../apps/server/test/helpers/accounts.ts';
 import { adminCaller } from '../apps/server/test/helpers/badges.ts';
@@ -120,8 +120,9 @@ async function statementsOf(platform: TestPlatform, call: Call) {
   const db = platform.ctx.db as Queryable;
   const original = db.query.bind(db);
   const seen: { sql: string; params: unknown[] }[] = [];
-  db.query = (async (sql: string, params?: unknown[]) => {
-    seen.push({ sql, params: params ?? [] });
+  db.query = (async (sql: string | PreparedStatement, params?: unknown[]) => {
+    // A prepared statement (the session read) is written down by its text.
+    seen.push({ sql: typeof sql === 'string' ? sql : sql.text, params: params ?? [] });
     return original(sql, params);
   }) as Queryable['query'];
   try {
