@@ -16,7 +16,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { ACTIVE_SPONSORS_PAGE_SIZE } from '@gets/schema';
-import type { PreparedStatement, Queryable } from '../apps/server/src/db/database.ts';
+import {
+  statementText,
+  type PreparedStatement,
+  type Queryable,
+} from '../apps/server/src/db/database.ts';
 import { startTestPlatform, type TestPlatform } from '../apps/server/test/helpers/test-platform.ts';
 import { createTestUser } from '../apps/server/test/helpers/accounts.ts';
 import { adminCaller } from '../apps/server/test/helpers/badges.ts';
@@ -122,7 +126,7 @@ async function statementsOf(platform: TestPlatform, call: Call) {
   const seen: { sql: string; params: unknown[] }[] = [];
   db.query = (async (sql: string | PreparedStatement, params?: unknown[]) => {
     // A prepared statement (the session read) is written down by its text.
-    seen.push({ sql: typeof sql === 'string' ? sql : sql.text, params: params ?? [] });
+    seen.push({ sql: statementText(sql), params: params ?? [] });
     return original(sql, params);
   }) as Queryable['query'];
   try {

@@ -27,6 +27,10 @@ export function prepared(name: string, text: string): PreparedStatement {
   return { name, text };
 }
 
+/** The SQL of a statement, prepared or not. */
+export const statementText = (sql: string | PreparedStatement): string =>
+  typeof sql === 'string' ? sql : sql.text;
+
 export interface Queryable {
   query<Row = Record<string, unknown>>(
     sql: string | PreparedStatement,
@@ -89,7 +93,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string | PreparedStatement, params?: unknown[]) {
       // PGlite runs in this process: there is no round trip or server-side parse to save.
-      const result = await q.query<Row>(typeof sql === 'string' ? sql : sql.text, params);
+      const result = await q.query<Row>(statementText(sql), params);
       return result.rows;
     },
     async exec(sql) {
