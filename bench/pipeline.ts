@@ -4,7 +4,9 @@
 // which Anvil confirms pre-signed transfers sent directly from one account.
 //
 // Usage: npm run bench:pipeline [-- N] [-- --profile]   (default N = 1000)
-// DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema).
+// DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema), and
+// a third phase runs the end to end again with the worker in a process of its
+// own, as a deployment runs it (docs/deploy.md).
 // --profile: CPU profiles of the end-to-end, queueing and drain phases into
 // bench/profiles/, and a summary of where their time went. Every phase also
 // prints the CPU each program on the machine used meanwhile.
@@ -23,7 +25,11 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { getsTokenAbi } from '@gets/contracts';
 import { ANVIL_DEV_KEYS } from '../apps/server/src/config.ts';
-import { startTestPlatform, type TestPlatform } from '../apps/server/test/helpers/test-platform.ts';
+import {
+  dropSchema,
+  startTestPlatform,
+  type TestPlatform,
+} from '../apps/server/test/helpers/test-platform.ts';
 import {
   createTestUser,
   waitUntilSettled,
@@ -32,6 +38,8 @@ import {
 import { pipelineJobs } from '../apps/server/src/chain/pipeline/pipeline.ts';
 import { startWorker } from '../apps/server/src/worker/worker.ts';
 import { JSON_RPC_BATCH_SIZE } from '../apps/server/src/chain/chain.ts';
+import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
+import { workerEnv } from '../apps/server/test/helpers/pipeline-processes.ts';
 import { describeCpuUse, withCpuUse, type CpuUse } from './lib/cpu-by-program.ts';
 import { profiled } from './lib/profile.ts';
 
@@ -190,6 +198,44 @@ async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
   };
 }
 
+/**
+ * End to end with the worker in a process of its own (MODE=worker, the
+ * production layout of docs/deploy.md): PostgreSQL only, since an embedded
+ * PGlite opens in one process. The worker is started before, and stopped
+ * after, what is timed; the profile is of the API's process alone.
+ */
+async function endToEndWorkerProcess(
+  platform: TestPlatform,
+  schema: string,
+  users: TestUser[],
+  to: string,
+) {
+  const since = new Date();
+  const worker = await startServerProcess(
+    workerEnv(platform, schema, platform.ctx.config.pipeline.maxBatchSize),
+  );
+  try {
+    const [timed, cpu] = await withCpuUse(() =>
+      profiled('end-to-end-worker-process', PROFILE_DIR, async () => {
+        const started = performance.now();
+        await loadClient.submitAll(platform, users, to);
+        const submitted = performance.now();
+        const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
+        const done = performance.now();
+        return {
+          counts,
+          perSecond: users.length / ((done - started) / 1000),
+          submitSeconds: (submitted - started) / 1000,
+          totalSeconds: (done - started) / 1000,
+        };
+      }),
+    );
+    return { ...timed, cpu, ...(await latencyFigures(platform, since)) };
+  } finally {
+    await worker.stop();
+  }
+}
+
 /** Queue drain: N requests already queued; the worker signs, batches, sends and confirms them. */
 async function drain(platform: TestPlatform, users: TestUser[], to: string) {
   const since = new Date();
@@ -219,12 +265,14 @@ async function drain(platform: TestPlatform, users: TestUser[], to: string) {
 // MODE=api: the bench starts and stops the pipeline worker itself, per phase.
 // PGlite on disk, where a deployment keeps it (test platforms default to a tmpfs).
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-bench-'));
-const platform = await startTestPlatform({ LOG_LEVEL: 'warn', MODE: 'api' }, { dataDir });
+const schema = process.env.DATABASE_URL ? `bench_${Date.now().toString(36)}` : undefined;
+const platform = await startTestPlatform({ LOG_LEVEL: 'warn', MODE: 'api' }, { dataDir, schema });
+const phases = schema ? 3 : 2;
 const loadClient = startLoadClient();
 try {
-  console.log(`setting up ${2 * N} users with custodial wallets and 1 GETS each...`);
+  console.log(`setting up ${phases * N} users with custodial wallets and 1 GETS each...`);
   const users: TestUser[] = [];
-  for (let i = 0; i < 2 * N; i++) users.push(await createTestUser(platform.ctx));
+  for (let i = 0; i < phases * N; i++) users.push(await createTestUser(platform.ctx));
   const treasury = createWalletClient({
     account: privateKeyToAccount(ANVIL_DEV_KEYS[0]),
     chain: platform.ctx.chain.chain,
@@ -248,7 +296,9 @@ try {
   const [pipeline, pipelineCpu] = await withCpuUse(() =>
     profiled('end-to-end', PROFILE_DIR, () => endToEnd(platform, users.slice(0, N), sink)),
   );
-  const drained = await drain(platform, users.slice(N), sink);
+  const drained = await drain(platform, users.slice(N, 2 * N), sink);
+  const separate =
+    schema && (await endToEndWorkerProcess(platform, schema, users.slice(2 * N), sink));
   const cpuLine = (use: CpuUse) =>
     `  CPU: ${describeCpuUse(use)}; ${((1000 * use.totalSeconds) / N).toFixed(2)} CPU ms per transfer`;
 
@@ -282,8 +332,22 @@ try {
       `${(N / drained.queueing.wallSeconds).toFixed(0)} pairs/s`,
   );
   console.log(cpuLine(drained.queueing));
+  if (separate) {
+    const e2e = separate;
+    console.log(
+      `pipeline, worker in its own process: ${e2e.perSecond.toFixed(0)} confirmed/s end to end ` +
+        `(${e2e.counts.COMPLETED - drained.counts.COMPLETED} COMPLETED, ${e2e.counts.FAILED} FAILED, ` +
+        `${e2e.batches} batches of ${e2e.averageBatch.toFixed(1)} on average)`,
+    );
+    console.log(
+      `  submit to COMPLETED: p50 ${e2e.p50.toFixed(0)} ms, p95 ${e2e.p95.toFixed(0)} ms; ` +
+        `all ${N} consents + submits took ${e2e.submitSeconds.toFixed(2)} s, everything ${e2e.totalSeconds.toFixed(2)} s`,
+    );
+    console.log(cpuLine(e2e.cpu));
+  }
 } finally {
   loadClient.stop();
   await platform.stop();
+  if (schema) await dropSchema(process.env.DATABASE_URL!, schema);
   await fs.rm(dataDir, { recursive: true, force: true });
 }
