@@ -48,7 +48,7 @@ export function SiteHeader() {
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `rounded-full px-2 py-2 text-sm 2xl:px-3 font-medium whitespace-nowrap transition ${
+                    `rounded-full px-2 py-2 text-sm font-medium whitespace-nowrap transition ${
                       isActive
                         ? 'bg-brand-50 text-brand-900'
                         : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
@@ -63,7 +63,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-3">
-          <BadgeSearchForm className="hidden w-60 md:block 2xl:w-80" />
+          <BadgeSearchForm className="hidden w-60 md:block" />
           {session ? (
             <UserMenu user={session.user} />
           ) : (

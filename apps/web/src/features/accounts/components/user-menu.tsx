@@ -73,10 +73,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
         className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-left shadow-sm transition hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         <UserAvatar user={user} size="size-8" />
-        {/* The name hides (but stays announced) where the header is busiest. */}
-        <span className="flex flex-col leading-tight max-sm:sr-only xl:max-2xl:sr-only">
+        {/* The name hides (but stays announced) where the header is busiest: on
+            phones, and wherever the links show beside it (the header is no wider
+            past 1280 px, so the links fill it at every width from there). */}
+        <span className="flex flex-col leading-tight max-sm:sr-only xl:sr-only">
           <span className="flex items-center gap-1 text-sm font-semibold text-slate-900">
-            {name}
+            <span className="max-w-40 truncate">{name}</span>
             {isVerifiedSponsor(user) && <VerifiedTick />}
           </span>
           <span className="flex items-center gap-1 text-[11px] font-medium text-brand-700">
