@@ -15,6 +15,7 @@ import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/ba
 import { publishBadge, type Person } from './support/applications';
 import { VISITOR_PAGES } from './support/routes';
 import { findControlsWithoutVisibleLabel } from './support/visible-labels';
+import { findLayoutProblems } from './support/layout-fit';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
 
 // The setup test goes first (one worker, in file order); its people and badge
@@ -73,7 +74,8 @@ async function settle(page: Page) {
 
 /**
  * Runs axe on the page (or one part of it) and fails on serious or critical
- * violations, or on a form control without a label a person can see.
+ * violations, or on a form control without a label a person can see; a whole
+ * page also fails when it does not fit its window (layout-fit.ts).
  */
 async function expectAccessible(page: Page, what: string, include?: string) {
   await settle(page);
@@ -95,6 +97,9 @@ async function expectAccessible(page: Page, what: string, include?: string) {
       `${what} has form controls without a visible label`,
     )
     .toEqual([]);
+  if (!include) {
+    expect.soft(await findLayoutProblems(page), `${what} does not fit its window`).toEqual([]);
+  }
 }
 
 async function visit(page: Page, route: string, what = route) {
@@ -176,16 +181,22 @@ test('an earner: dashboard, profile, stake, explore, search, badge page, and the
   await expectAccessible(page, 'the apply dialog', '[role="dialog"]');
 });
 
-test('an approved sponsor: dashboard, profile, create badge, applications, and the Give Tokens and consent dialogs', async ({
+test('an approved sponsor: home, dashboard, profile, create badge, applications, and the Give Tokens and consent dialogs', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const { sponsor, badgeId, earnerAccount } = state();
   const page = await signedIn(browser, sponsor);
-  for (const route of ['/dashboard', '/profile', '/badge', `/badge/application/${badgeId}`]) {
+  // The home page's header is the fullest: Community Treasure and Create Badge both show.
+  for (const route of ['/', '/dashboard', '/profile', '/badge', `/badge/application/${badgeId}`]) {
     await visit(page, route, `${route} (sponsor)`);
   }
   await visit(page, `/badge/${badgeId}`, 'the badge page (sponsor)');
+  // Past 1280 px the header grows no wider: a wide window once showed the
+  // user's name beside the links, and the menu ran off the page.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await visit(page, '/', '/ at 1600 px (sponsor)');
+  await page.setViewportSize(test.info().project.use.viewport!);
 
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'GIVE TOKENS' }).click();
