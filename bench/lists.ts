@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { ACTIVE_SPONSORS_PAGE_SIZE } from '@gets/schema';
+import { ACTIVE_SPONSORS_MAX_PAGE, ACTIVE_SPONSORS_PAGE_SIZE } from '@gets/schema';
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import {
   statementText,
   type PreparedStatement,
@@ -24,6 +25,8 @@ import {
 import { startTestPlatform, type TestPlatform } from '../apps/server/test/helpers/test-platform.ts';
 import { createTestUser } from '../apps/server/test/helpers/accounts.ts';
 import { adminCaller } from '../apps/server/test/helpers/badges.ts';
+import { walletBalancesOf } from '../apps/server/src/modules/staking/balances.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
 import { profiled } from './lib/profile.ts';
 import { SEARCH_WORDS, seedLists } from './lib/seed-lists.ts';
 
@@ -99,6 +102,19 @@ const statementFloor = (db: Queryable, statements: number) =>
     for (let i = 0; i < statements; i += 1) [row] = await db.query('SELECT 1 AS one');
     return row;
   });
+
+/**
+ * The floor of a See more page of Active sponsors: bare Fastify reading a
+ * full page's wallet balances (ACTIVE_SPONSORS_MAX_PAGE) from the chain, the
+ * way the page does, and nothing else.
+ */
+const balancesFloor = (ctx: AppContext) => {
+  const wallets = Array.from(
+    { length: ACTIVE_SPONSORS_MAX_PAGE },
+    () => privateKeyToAccount(generatePrivateKey()).address,
+  );
+  return bareFastify(async () => (await walletBalancesOf(ctx, wallets)).length);
+};
 
 /** The last sponsor on the Active sponsors screen's first page, where See more goes on from. */
 async function twelfthActiveSponsor(platform: TestPlatform, headers: Record<string, string>) {
@@ -255,6 +271,14 @@ for (const size of SIZES) {
         const floor = await statementFloor(ctx.db, statements);
         console.log(line(`floor: bare Fastify + ${statements} x SELECT 1`, floor, hello));
       }
+      const balances = await balancesFloor(ctx);
+      console.log(
+        line(
+          `floor: bare Fastify + ${ACTIVE_SPONSORS_MAX_PAGE} balances from the chain`,
+          balances,
+          hello,
+        ),
+      );
     }
     const measured = new Map<string, Measured>();
     for (const call of calls) {
