@@ -32,6 +32,7 @@ import {
 } from '../apps/server/test/helpers/test-platform.ts';
 import {
   createTestUser,
+  statusCounts,
   waitUntilSettled,
   type TestUser,
 } from '../apps/server/test/helpers/accounts.ts';
@@ -179,23 +180,34 @@ async function latencyFigures(platform: TestPlatform, since: Date) {
   };
 }
 
-/** End to end: the worker runs while the users consent and submit. */
-async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
-  const since = new Date();
-  const worker = await startPipelineWorker(platform);
+/**
+ * The users consent and submit while a worker runs, timed until every request
+ * has settled; what completed counts only this phase's requests.
+ */
+async function submitAndSettle(platform: TestPlatform, users: TestUser[], to: string) {
+  const before = await statusCounts(platform.ctx);
   const started = performance.now();
   await loadClient.submitAll(platform, users, to);
   const submitted = performance.now();
   const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
   const done = performance.now();
-  await worker.stop();
+  const completed = counts.COMPLETED - before.COMPLETED;
   return {
-    counts,
-    perSecond: counts.COMPLETED / ((done - started) / 1000),
+    completed,
+    failed: counts.FAILED - before.FAILED,
+    perSecond: completed / ((done - started) / 1000),
     submitSeconds: (submitted - started) / 1000,
     totalSeconds: (done - started) / 1000,
-    ...(await latencyFigures(platform, since)),
   };
+}
+
+/** End to end: the worker runs in the API's process while the users consent and submit. */
+async function endToEnd(platform: TestPlatform, users: TestUser[], to: string) {
+  const since = new Date();
+  const worker = await startPipelineWorker(platform);
+  const timed = await submitAndSettle(platform, users, to);
+  await worker.stop();
+  return { ...timed, ...(await latencyFigures(platform, since)) };
 }
 
 /**
@@ -216,19 +228,9 @@ async function endToEndWorkerProcess(
   );
   try {
     const [timed, cpu] = await withCpuUse(() =>
-      profiled('end-to-end-worker-process', PROFILE_DIR, async () => {
-        const started = performance.now();
-        await loadClient.submitAll(platform, users, to);
-        const submitted = performance.now();
-        const counts = await waitUntilSettled(platform.ctx, 600_000, 20);
-        const done = performance.now();
-        return {
-          counts,
-          perSecond: users.length / ((done - started) / 1000),
-          submitSeconds: (submitted - started) / 1000,
-          totalSeconds: (done - started) / 1000,
-        };
-      }),
+      profiled('end-to-end-worker-process', PROFILE_DIR, () =>
+        submitAndSettle(platform, users, to),
+      ),
     );
     return { ...timed, cpu, ...(await latencyFigures(platform, since)) };
   } finally {
@@ -301,6 +303,18 @@ try {
     schema && (await endToEndWorkerProcess(platform, schema, users.slice(2 * N), sink));
   const cpuLine = (use: CpuUse) =>
     `  CPU: ${describeCpuUse(use)}; ${((1000 * use.totalSeconds) / N).toFixed(2)} CPU ms per transfer`;
+  const printEndToEnd = (what: string, e2e: Awaited<ReturnType<typeof endToEnd>>, cpu: CpuUse) => {
+    console.log(
+      `pipeline, ${what}: ${e2e.perSecond.toFixed(0)} confirmed/s end to end ` +
+        `(${e2e.completed} COMPLETED, ${e2e.failed} FAILED, ` +
+        `${e2e.batches} batches of ${e2e.averageBatch.toFixed(1)} on average)`,
+    );
+    console.log(
+      `  submit to COMPLETED: p50 ${e2e.p50.toFixed(0)} ms, p95 ${e2e.p95.toFixed(0)} ms; ` +
+        `all ${N} consents + submits took ${e2e.submitSeconds.toFixed(2)} s, everything ${e2e.totalSeconds.toFixed(2)} s`,
+    );
+    console.log(cpuLine(cpu));
+  };
 
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   console.log(
@@ -311,19 +325,10 @@ try {
       `(${direct.submitOnlyPerSecond.toFixed(0)}/s submit+confirm alone)`,
   );
   console.log(cpuLine(directCpu));
-  console.log(
-    `pipeline, N users via consent + queue: ${pipeline.perSecond.toFixed(0)} confirmed/s end to end ` +
-      `(${pipeline.counts.COMPLETED} COMPLETED, ${pipeline.counts.FAILED} FAILED, ` +
-      `${pipeline.batches} batches of ${pipeline.averageBatch.toFixed(1)} on average)`,
-  );
-  console.log(
-    `  submit to COMPLETED: p50 ${pipeline.p50.toFixed(0)} ms, p95 ${pipeline.p95.toFixed(0)} ms; ` +
-      `all ${N} consents + submits took ${pipeline.submitSeconds.toFixed(2)} s, everything ${pipeline.totalSeconds.toFixed(2)} s`,
-  );
-  console.log(cpuLine(pipelineCpu));
+  printEndToEnd('N users via consent + queue', pipeline, pipelineCpu);
   console.log(
     `pipeline, draining ${N} queued requests: ${drained.perSecond.toFixed(0)} confirmed/s ` +
-      `(sign + batch + send + confirm; ${drained.counts.COMPLETED - pipeline.counts.COMPLETED} COMPLETED, ` +
+      `(sign + batch + send + confirm; ${drained.counts.COMPLETED - pipeline.completed} COMPLETED, ` +
       `${drained.batches} batches of ${drained.averageBatch.toFixed(1)} on average)`,
   );
   console.log(cpuLine(drained.cpu));
@@ -332,19 +337,7 @@ try {
       `${(N / drained.queueing.wallSeconds).toFixed(0)} pairs/s`,
   );
   console.log(cpuLine(drained.queueing));
-  if (separate) {
-    const e2e = separate;
-    console.log(
-      `pipeline, worker in its own process: ${e2e.perSecond.toFixed(0)} confirmed/s end to end ` +
-        `(${e2e.counts.COMPLETED - drained.counts.COMPLETED} COMPLETED, ${e2e.counts.FAILED} FAILED, ` +
-        `${e2e.batches} batches of ${e2e.averageBatch.toFixed(1)} on average)`,
-    );
-    console.log(
-      `  submit to COMPLETED: p50 ${e2e.p50.toFixed(0)} ms, p95 ${e2e.p95.toFixed(0)} ms; ` +
-        `all ${N} consents + submits took ${e2e.submitSeconds.toFixed(2)} s, everything ${e2e.totalSeconds.toFixed(2)} s`,
-    );
-    console.log(cpuLine(e2e.cpu));
-  }
+  if (separate) printEndToEnd('worker in its own process', separate, separate.cpu);
 } finally {
   loadClient.stop();
   await platform.stop();
