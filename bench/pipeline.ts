@@ -7,6 +7,8 @@
 // DATABASE_URL set: the pipeline runs on that PostgreSQL (a fresh schema), and
 // a third phase runs the end to end again with the worker in a process of its
 // own, as a deployment runs it (docs/deploy.md).
+// Throughout, one user who sends nothing keeps their status stream open (the
+// live status a page watches), as someone on a live platform always does.
 // --profile: CPU profiles of the end-to-end, queueing and drain phases into
 // bench/profiles/, and a summary of where their time went. Every phase also
 // prints the CPU each program on the machine used meanwhile.
@@ -264,6 +266,36 @@ async function drain(platform: TestPlatform, users: TestUser[], to: string) {
   };
 }
 
+/**
+ * A bystander's status stream, open until `close`: someone on the platform
+ * with a page watching their own transactions, none of which this bench
+ * makes. Everything it receives is counted; it should receive nothing.
+ */
+async function openBystanderStream(platform: TestPlatform, bystander: TestUser) {
+  const controller = new AbortController();
+  const response = await platform.request('/gs-api/metakeep/transaction/stream', {
+    headers: bystander.authorization,
+    signal: controller.signal,
+  });
+  if (response.status !== 200) throw new Error(`status stream: HTTP ${response.status}`);
+  let statusEvents = 0;
+  const reading = (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      statusEvents += value.split('event: status').length - 1;
+    }
+  })().catch(() => undefined);
+  return {
+    close: async () => {
+      controller.abort();
+      await reading;
+      return statusEvents;
+    },
+  };
+}
+
 // MODE=api: the bench starts and stops the pipeline worker itself, per phase.
 // PGlite on disk, where a deployment keeps it (test platforms default to a tmpfs).
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gets-bench-'));
@@ -290,6 +322,7 @@ try {
     });
   }
   await platform.ctx.chain.publicClient.waitForTransactionReceipt({ hash: last! });
+  const bystander = await openBystanderStream(platform, await createTestUser(platform.ctx));
 
   const [direct, directCpu] = await withCpuUse(() =>
     directTransfers(platform, ANVIL_DEV_KEYS[0], N),
@@ -301,6 +334,7 @@ try {
   const drained = await drain(platform, users.slice(N, 2 * N), sink);
   const separate =
     schema && (await endToEndWorkerProcess(platform, schema, users.slice(2 * N), sink));
+  const bystanderEvents = await bystander.close();
   const cpuLine = (use: CpuUse) =>
     `  CPU: ${describeCpuUse(use)}; ${((1000 * use.totalSeconds) / N).toFixed(2)} CPU ms per transfer`;
   const printEndToEnd = (what: string, e2e: Awaited<ReturnType<typeof endToEnd>>, cpu: CpuUse) => {
@@ -338,6 +372,9 @@ try {
   );
   console.log(cpuLine(drained.queueing));
   if (separate) printEndToEnd('worker in its own process', separate, separate.cpu);
+  console.log(
+    `a bystander's status stream was open throughout and received ${bystanderEvents} status events`,
+  );
 } finally {
   loadClient.stop();
   await platform.stop();
