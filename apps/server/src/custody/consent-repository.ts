@@ -1,3 +1,4 @@
+import { statusNotice } from '../chain/pipeline/transaction-repository.ts';
 import { prepared, type Queryable } from '../db/database.ts';
 import type { OwnerKind } from './key-repository.ts';
 
@@ -77,8 +78,8 @@ const USE_CONSENT_AND_QUEUE = prepared(
      INSERT INTO chain_transactions
        (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
      SELECT $5, $2, $3, used.wallet_address, $6, used.description, $1, 'QUEUED' FROM used
-     RETURNING id, wallet_address)
-   SELECT id::text, wallet_address, pg_notify($7, id::text) FROM queued`,
+     RETURNING owner_kind, owner_id, id, wallet_address)
+   SELECT id::text, wallet_address, pg_notify($7, ${statusNotice('queued')}) FROM queued`,
 );
 
 /**

@@ -1,12 +1,23 @@
 // Live status: each change of a user's transaction is pushed as a server-sent
 // event to that user, and to nobody else.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { startTestPlatform, withSchema, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, type TestUser } from '../helpers/accounts.ts';
 import { bearer, call, latestOtp, registerUser } from '../helpers/account-flows.ts';
 import { revokeSubjectSessions } from '../../src/modules/accounts/session-repository.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
+import {
+  ensureRelayer,
+  insertBatch,
+  markCompletedMany,
+  markFailed,
+  markSent,
+  parseStatusNotice,
+  requeue,
+  STATUS_CHANNEL,
+  type StatusNotice,
+} from '../../src/chain/pipeline/transaction-repository.ts';
 
 interface StatusEvent {
   transactionId: string;
@@ -96,6 +107,78 @@ describe('transaction status stream', () => {
   it('needs a session', async () => {
     const response = await platform.request('/gs-api/metakeep/transaction/stream');
     expect(response.status).toBe(401);
+  });
+});
+
+describe('every status change is announced with its owner', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    // No worker: the test makes each change itself.
+    platform = await startTestPlatform({ MODE: 'api' });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('by consent, sending, requeueing, completing and failing, in that order', async () => {
+    const { db } = platform.ctx;
+    const notices: (StatusNotice | null)[] = [];
+    const unlisten = await db.listen(STATUS_CHANNEL, (payload) =>
+      notices.push(parseStatusNotice(payload)),
+    );
+    try {
+      const alice = await createTestUser(platform.ctx);
+      const bob = await createTestUser(platform.ctx);
+      const [first, second] = await queueTransfers(platform.ctx, [alice, bob], alice.address, '1');
+      const relayer = '0x00000000000000000000000000000000000000aa';
+      await ensureRelayer(db, relayer, platform.ctx.chain.chain.id, 0);
+      const batchId = crypto.randomUUID();
+      await insertBatch(db, {
+        id: batchId,
+        chainId: platform.ctx.chain.chain.id,
+        relayer,
+        nonce: 0n,
+        attempt: {
+          hash: `0x${'1'.repeat(64)}`,
+          raw: '0x00',
+          maxFeePerGas: '1',
+          maxPriorityFeePerGas: '1',
+          sentAt: new Date().toISOString(),
+        },
+        sender: 'test',
+      });
+      await markSent(
+        db,
+        [first!, second!].map((id, i) => ({ id, batchId, forwarderNonce: BigInt(i), calls: [] })),
+      );
+      await requeue(db, second!);
+      await markCompletedMany(db, [
+        { id: first!, transactionHash: `0x${'2'.repeat(64)}`, events: [] },
+      ]);
+      // A change that changes nothing (already final) announces nothing.
+      await markFailed(db, first!, { reason: 'too late' });
+      await markFailed(db, second!, { reason: 'refused' });
+      const aliceOf = { ownerKind: 'user', ownerId: alice.id };
+      const bobOf = { ownerKind: 'user', ownerId: bob.id };
+      await vi.waitFor(() => expect(notices).toHaveLength(7), { timeout: 5000 });
+      expect(notices).toEqual([
+        { ...aliceOf, transactionId: first }, // QUEUED
+        { ...bobOf, transactionId: second }, // QUEUED
+        expect.objectContaining({ transactionId: expect.any(String) }), // SENT, one of the two
+        expect.objectContaining({ transactionId: expect.any(String) }), // SENT, the other
+        { ...bobOf, transactionId: second }, // QUEUED again
+        { ...aliceOf, transactionId: first }, // COMPLETED
+        { ...bobOf, transactionId: second }, // FAILED
+      ]);
+      expect(new Set(notices.slice(2, 4))).toEqual(
+        new Set([
+          { ...aliceOf, transactionId: first },
+          { ...bobOf, transactionId: second },
+        ]),
+      );
+    } finally {
+      await unlisten();
+    }
   });
 });
 

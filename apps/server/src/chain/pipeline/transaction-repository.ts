@@ -92,12 +92,31 @@ const toTransaction = (row: TransactionRow): ChainTransaction => ({
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
 });
 
-/** Channel on which every status change is announced (payload: the transaction id). */
+/**
+ * Channel on which every status change is announced, by the statement that
+ * makes it. The notice names the owner before the transaction
+ * (`user:<owner id>:<transaction id>`), so that a process with nobody
+ * watching that owner drops it without reading the row: on a busy platform
+ * most notices are for someone else.
+ */
 export const STATUS_CHANNEL = 'chain_transaction_status';
 
-async function announce(db: Queryable, ids: string[]) {
-  if (ids.length === 0) return;
-  await db.query('SELECT pg_notify($1, id) FROM unnest($2::text[]) AS id', [STATUS_CHANNEL, ids]);
+/** The notice of a status change, for a `RETURNING owner_kind, owner_id, id` row named `row`. */
+export const statusNotice = (row: string) =>
+  `${row}.owner_kind || ':' || ${row}.owner_id || ':' || ${row}.id`;
+
+export interface StatusNotice {
+  ownerKind: OwnerKind;
+  ownerId: string;
+  transactionId: string;
+}
+
+/** Reads a notice made by statusNotice; null for anything else. */
+export function parseStatusNotice(payload: string): StatusNotice | null {
+  const [ownerKind, ownerId, transactionId, ...rest] = payload.split(':');
+  if (rest.length > 0 || !ownerId || !transactionId) return null;
+  if (ownerKind !== 'user' && ownerKind !== 'admin') return null;
+  return { ownerKind, ownerId, transactionId };
 }
 
 export async function insertQueuedTransaction(
@@ -116,8 +135,8 @@ export async function insertQueuedTransaction(
     `WITH queued AS (
        INSERT INTO chain_transactions
          (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED') RETURNING id)
-     SELECT pg_notify($8, id::text) FROM queued`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED') RETURNING owner_kind, owner_id, id)
+     SELECT pg_notify($8, ${statusNotice('queued')}) FROM queued`,
     [
       t.id,
       t.ownerKind,
@@ -144,8 +163,8 @@ export async function insertQueuedTransactionOnce(
        INSERT INTO chain_transactions
          (id, owner_kind, owner_id, wallet_address, action, description, consent_token_hash, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'QUEUED')
-       ON CONFLICT (consent_token_hash) DO NOTHING RETURNING id)
-     SELECT pg_notify($8, id::text) FROM queued`,
+       ON CONFLICT (consent_token_hash) DO NOTHING RETURNING owner_kind, owner_id, id)
+     SELECT pg_notify($8, ${statusNotice('queued')}) FROM queued`,
     [
       t.id,
       t.ownerKind,
@@ -166,6 +185,16 @@ export async function findTransaction(db: Queryable, id: string): Promise<ChainT
     [id],
   );
   return rows[0] ? toTransaction(rows[0]) : null;
+}
+
+/** The transactions with these ids (those that exist), in no particular order. */
+export async function findTransactions(db: Queryable, ids: string[]): Promise<ChainTransaction[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<TransactionRow>(
+    `SELECT ${COLUMNS} FROM chain_transactions WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return rows.map(toTransaction);
 }
 
 /** Advisory lock space of the wallets a relay transaction is sending for (the key's first half). */
@@ -234,22 +263,22 @@ export async function markSent(
 ): Promise<void> {
   if (sent.length === 0) return;
   await db.query(
-    `UPDATE chain_transactions t SET status = 'SENT', batch_id = s.batch_id::uuid,
-            forwarder_nonce = s.nonce::numeric, calls = s.calls::jsonb,
-            call_count = jsonb_array_length(s.calls::jsonb), attempts = t.attempts + 1,
-            updated_at = now()
-       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS s(id, batch_id, nonce, calls)
-      WHERE t.id = s.id AND t.status = 'QUEUED'`,
+    `WITH marked AS (
+       UPDATE chain_transactions t SET status = 'SENT', batch_id = s.batch_id::uuid,
+              forwarder_nonce = s.nonce::numeric, calls = s.calls::jsonb,
+              call_count = jsonb_array_length(s.calls::jsonb), attempts = t.attempts + 1,
+              updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS s(id, batch_id, nonce, calls)
+        WHERE t.id = s.id AND t.status = 'QUEUED'
+        RETURNING t.owner_kind, t.owner_id, t.id)
+     SELECT pg_notify($5, ${statusNotice('marked')}) FROM marked`,
     [
       sent.map((s) => s.id),
       sent.map((s) => s.batchId),
       sent.map((s) => s.forwarderNonce.toString()),
       sent.map((s) => JSON.stringify(s.calls)),
+      STATUS_CHANNEL,
     ],
-  );
-  await announce(
-    db,
-    sent.map((s) => s.id),
   );
 }
 
@@ -268,8 +297,8 @@ export async function markCompletedMany(
               events = c.events::jsonb, completed_at = now(), updated_at = now()
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS c(id, hash, events)
         WHERE t.id = c.id AND t.status IN ('QUEUED', 'SENT')
-        RETURNING t.id)
-     SELECT id::text, pg_notify($4, id::text) FROM done`,
+        RETURNING t.owner_kind, t.owner_id, t.id)
+     SELECT id::text, pg_notify($4, ${statusNotice('done')}) FROM done`,
     [
       completed.map((c) => c.id),
       completed.map((c) => c.transactionHash),
@@ -286,12 +315,13 @@ export async function markFailed(
   failure: { reason: string; transactionHash?: string | null },
 ): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE chain_transactions SET status = 'FAILED', failure_reason = $2, transaction_hash = $3,
-            completed_at = now(), updated_at = now()
-      WHERE id = $1 AND status IN ('QUEUED', 'SENT') RETURNING id`,
-    [id, failure.reason, failure.transactionHash ?? null],
+    `WITH failed AS (
+       UPDATE chain_transactions SET status = 'FAILED', failure_reason = $2, transaction_hash = $3,
+              completed_at = now(), updated_at = now()
+        WHERE id = $1 AND status IN ('QUEUED', 'SENT') RETURNING owner_kind, owner_id, id)
+     SELECT pg_notify($4, ${statusNotice('failed')}) FROM failed`,
+    [id, failure.reason, failure.transactionHash ?? null, STATUS_CHANNEL],
   );
-  await announce(db, [id]);
   return rows.length === 1;
 }
 
@@ -305,12 +335,13 @@ export async function requeue(
   options: { isolate?: boolean } = {},
 ): Promise<void> {
   await db.query(
-    `UPDATE chain_transactions SET status = 'QUEUED', batch_id = NULL, forwarder_nonce = NULL,
-            isolate = isolate OR $2, updated_at = now()
-      WHERE id = $1 AND status = 'SENT'`,
-    [id, options.isolate ?? false],
+    `WITH requeued AS (
+       UPDATE chain_transactions SET status = 'QUEUED', batch_id = NULL, forwarder_nonce = NULL,
+              isolate = isolate OR $2, updated_at = now()
+        WHERE id = $1 AND status = 'SENT' RETURNING owner_kind, owner_id, id)
+     SELECT pg_notify($3, ${statusNotice('requeued')}) FROM requeued`,
+    [id, options.isolate ?? false, STATUS_CHANNEL],
   );
-  await announce(db, [id]);
 }
 
 export async function transactionsOfBatch(
