@@ -9,14 +9,17 @@ import {
   type ChainTransaction,
 } from './transaction-repository.ts';
 
-const ALICE = { kind: 'user', id: '0b6b7f0e-6f7e-4a57-9d3c-6b1c3f0e0a01' } as const;
-const BOB = { kind: 'user', id: '0b6b7f0e-6f7e-4a57-9d3c-6b1c3f0e0a02' } as const;
+interface Owner {
+  kind: 'user' | 'admin';
+  id: string;
+}
+const ALICE: Owner = { kind: 'user', id: '0b6b7f0e-6f7e-4a57-9d3c-6b1c3f0e0a01' };
+const BOB: Owner = { kind: 'user', id: '0b6b7f0e-6f7e-4a57-9d3c-6b1c3f0e0a02' };
 const txId = (n: number) => `5d0c1e57-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const notice = (owner: { kind: string; id: string }, n: number) =>
-  `${owner.kind}:${owner.id}:${txId(n)}`;
+const notice = (owner: Owner, n: number) => `${owner.kind}:${owner.id}:${txId(n)}`;
 
 /** A database that holds rows of given owners, counts the lookups and can be made to fail. */
-function fakeDatabase(owners: Map<string, { kind: string; id: string }>) {
+function fakeDatabase(owners: Map<string, Owner>) {
   let notify: (payload: string) => void = () => undefined;
   const lookups: string[][] = [];
   let failNext = 0;
