@@ -60,9 +60,12 @@ export async function startStatusFeed(db: Database): Promise<StatusFeed> {
     const notice = parseStatusNotice(payload);
     // Nobody here watches this owner: nothing to read.
     if (!notice || !listeners.has(keyOf(notice.ownerKind, notice.ownerId))) return;
+    // One lookup is scheduled per burst: the rest of a batch's notices arrive
+    // in the same turn of the event loop, and what arrives during a lookup is
+    // taken by the lookUp that follows it.
+    const scheduled = waiting.size > 0 || lookingUp;
     waiting.add(notice.transactionId);
-    // The rest of this batch of notices arrives in the same turn of the event loop.
-    setImmediate(lookUp);
+    if (!scheduled) setImmediate(lookUp);
   });
   return {
     subscribe(owner, listener) {

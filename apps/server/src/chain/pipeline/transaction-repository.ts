@@ -179,14 +179,6 @@ export async function insertQueuedTransactionOnce(
   return rows.length === 1;
 }
 
-export async function findTransaction(db: Queryable, id: string): Promise<ChainTransaction | null> {
-  const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions WHERE id = $1`,
-    [id],
-  );
-  return rows[0] ? toTransaction(rows[0]) : null;
-}
-
 /** The transactions with these ids (those that exist), in no particular order. */
 export async function findTransactions(db: Queryable, ids: string[]): Promise<ChainTransaction[]> {
   if (ids.length === 0) return [];
@@ -195,6 +187,10 @@ export async function findTransactions(db: Queryable, ids: string[]): Promise<Ch
     [ids],
   );
   return rows.map(toTransaction);
+}
+
+export async function findTransaction(db: Queryable, id: string): Promise<ChainTransaction | null> {
+  return (await findTransactions(db, [id]))[0] ?? null;
 }
 
 /** Advisory lock space of the wallets a relay transaction is sending for (the key's first half). */
