@@ -25,7 +25,6 @@ import type { PlatformContracts } from '@gets/contracts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, firstStartLines } from './modules/admin-auth/first-admin.ts';
 import { ensureAdminRoles } from './modules/admin-auth/admin-roles.ts';
-import { listAdminAccounts } from './modules/admin-auth/admin-repository.ts';
 import { insertSettingOnce } from './modules/admin-auth/settings-repository.ts';
 
 import { allocateFirstAdminGets } from './modules/tokens/first-admin-allocation.ts';
@@ -108,13 +107,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
     // First start: the first admin and the admin login secret; every start:
     // admin wallets hold ADMIN_ROLE (granted by the deployer when missing).
     const firstStart = await ensureFirstAdmin(ctx);
-    await ensureAdminRoles(
-      chain,
-      contracts,
-      config.deployerPrivateKey,
-      await listAdminAccounts(db),
-      log,
-    );
+    await ensureAdminRoles(db, chain, contracts, config.deployerPrivateKey, log);
     // The first admin can send GETS from the start (FIRST_ADMIN_GETS, once).
     const allocation = await allocateFirstAdminGets({
       db,

@@ -65,6 +65,11 @@ export const ADVISORY_LOCKS = {
   firstAdmin: 7_214_101,
   /** The creation of the system wallet. */
   systemWallet: 7_214_102,
+  /**
+   * The deployer's grants of ADMIN_ROLE at start: processes starting together
+   * would otherwise send them with the same nonce, and all but one fail.
+   */
+  adminRoleGrants: 7_214_103,
   /** Admins' role changes, so two admins cannot remove each other at once. */
   adminRoles: 7_214_201,
 } as const;

@@ -3,14 +3,24 @@
 // set, instead of starting and stalling the queue.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { createPublicClient, http } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
+import { getsTokenAbi, platformSettingsAbi, type PlatformContracts } from '@gets/contracts';
+import { startAnvil } from '../../src/chain/anvil.ts';
+import { findDeployment } from '../../src/chain/deployment-repository.ts';
+import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { keyEncryptionKey } from '../../src/custody/envelope.ts';
 import { parseKek } from '../../src/custody/key-encryption-keys.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { ADMIN_ROLE_CONTRACTS } from '../../src/modules/admin-auth/admin-roles.ts';
+import { listAdminAccounts } from '../../src/modules/admin-auth/admin-repository.ts';
 import { createTestUser } from '../helpers/accounts.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 import {
+  createSchema,
   dropSchema,
   startTestPlatform,
+  TEST_CUSTODY_KEK,
   withSchema,
   makeScratchDir,
 } from '../helpers/test-platform.ts';
@@ -75,6 +85,68 @@ describe('processes sharing a database', () => {
     );
     // Refused at start, not after a stall.
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
+describe.runIf(!!process.env.DATABASE_URL)('processes started together on a new database', () => {
+  it('all start: the contracts are deployed once, and the first admin gets ADMIN_ROLE and FIRST_ADMIN_GETS once', async () => {
+    const anvil = await startAnvil({ chainId: 137, port: 0 });
+    cleanups.push(() => anvil.stop());
+    const schema = `together_${Date.now().toString(36)}`;
+    await createSchema(process.env.DATABASE_URL!, schema);
+    cleanups.push(() => dropSchema(process.env.DATABASE_URL!, schema));
+    const databaseUrl = withSchema(process.env.DATABASE_URL!, schema);
+    const shared = {
+      LOG_LEVEL: 'warn',
+      CUSTODY_KEK: TEST_CUSTODY_KEK,
+      DATABASE_URL: databaseUrl,
+      CHAIN_RPC_URL: anvil.rpcUrl,
+      DEPLOYER_PRIVATE_KEY: ANVIL_DEV_KEYS[0],
+      RELAYER_PRIVATE_KEYS: `${ANVIL_DEV_KEYS[1]},${ANVIL_DEV_KEYS[2]}`,
+      PIPELINE_CONFIRMATIONS: '0',
+      FIRST_ADMIN_GETS: '1000',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    };
+    // As `docker compose up` starts them: two APIs and two workers at once.
+    const modes = ['api', 'api', 'worker', 'worker'];
+    const starts = await Promise.allSettled(
+      modes.map(async (MODE) =>
+        startServerProcess({ ...shared, MODE, DATA_DIR: await otherDir() }),
+      ),
+    );
+    for (const start of starts) {
+      if (start.status === 'fulfilled') cleanups.push(() => start.value.stop('SIGTERM'));
+    }
+    expect(starts.filter((start) => start.status === 'rejected')).toEqual([]);
+
+    const db = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    cleanups.push(() => db.close());
+    const contracts = (await findDeployment(db, 137))!.contracts as PlatformContracts;
+    const [admin] = await listAdminAccounts(db);
+    const chain = createPublicClient({ transport: http(anvil.rpcUrl) });
+    for (const name of ADMIN_ROLE_CONTRACTS) {
+      const abi = platformSettingsAbi;
+      const role = await chain.readContract({
+        address: contracts[name],
+        abi,
+        functionName: 'ADMIN_ROLE',
+      });
+      const held = await chain.readContract({
+        address: contracts[name],
+        abi,
+        functionName: 'hasRole',
+        args: [role, admin!],
+      });
+      expect(held, `ADMIN_ROLE on ${name}`).toBe(true);
+    }
+    const gets = await chain.readContract({
+      address: contracts.token,
+      abi: getsTokenAbi,
+      functionName: 'balanceOf',
+      args: [admin!],
+    });
+    expect(gets).toBe(1000n * 10n ** 18n);
   });
 });
 

@@ -1,11 +1,15 @@
 // Admin wallets need ADMIN_ROLE on the contracts an admin acts on (settings,
 // badges, treasure, token). deployPlatform gave the roles to the deployer;
 // here the deployer grants ADMIN_ROLE to each admin wallet that lacks it.
-// Idempotent: it reads hasRole first, so a later start sends nothing.
+// Idempotent: it reads hasRole first, so a later start sends nothing. Under an
+// advisory lock, so of processes starting together one sends and the others
+// read the roles it granted.
 import { createWalletClient, http, zeroHash, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { platformSettingsAbi, type PlatformContracts } from '@gets/contracts';
 import type { ChainConnection } from '../../chain/chain.ts';
+import { holdAdvisoryLock, type Database } from '../../db/database.ts';
+import { listAdminAccounts } from './admin-repository.ts';
 
 /** The contracts with an ADMIN_ROLE an admin needs (the forwarder has none). */
 export const ADMIN_ROLE_CONTRACTS = ['settings', 'badges', 'treasure', 'token'] as const;
@@ -19,7 +23,26 @@ export interface RoleGrant {
   transactionHash: `0x${string}`;
 }
 
-export async function ensureAdminRoles(
+export function ensureAdminRoles(
+  db: Database,
+  chain: ChainConnection,
+  contracts: PlatformContracts,
+  deployerPrivateKey: `0x${string}` | undefined,
+  log: { warn(message: string): void },
+): Promise<RoleGrant[]> {
+  return db.transaction(async (tx) => {
+    await holdAdvisoryLock(tx, 'adminRoleGrants');
+    return grantMissingRoles(
+      chain,
+      contracts,
+      deployerPrivateKey,
+      await listAdminAccounts(tx),
+      log,
+    );
+  });
+}
+
+async function grantMissingRoles(
   chain: ChainConnection,
   contracts: PlatformContracts,
   deployerPrivateKey: `0x${string}` | undefined,
