@@ -13,6 +13,7 @@ import {
   adminLoginResponseSchema,
   transactionStatusResponseSchema,
 } from '@gets/schema';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { z } from 'zod';
 
@@ -58,7 +59,7 @@ async function waitHealthy(api: string) {
     );
     if (answer.ok) return;
     last = answer.text;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
   }
   throw new Error(`${api} not healthy within ${HEALTH_WAIT_MS / 1000} s: ${last}`);
 }
@@ -83,7 +84,7 @@ async function sendOneGets(api: string, token: string, from: string, to: string)
     if (data.status === 'FAILED') {
       throw new Error(`transaction ${queued.transactionId} FAILED: ${data.failureReason}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   throw new Error(`transaction ${queued.transactionId} not settled in ${SETTLE_WAIT_MS / 1000} s`);
 }

@@ -23,34 +23,33 @@ export interface RoleGrant {
   transactionHash: `0x${string}`;
 }
 
-export function ensureAdminRoles(
+type MissingRole = { contract: RoleGrant['contract']; account: Address; role: `0x${string}` };
+
+export async function ensureAdminRoles(
   db: Database,
   chain: ChainConnection,
   contracts: PlatformContracts,
   deployerPrivateKey: `0x${string}` | undefined,
   log: { warn(message: string): void },
 ): Promise<RoleGrant[]> {
+  // A start that finds every role held (all but the first) takes no lock.
+  const accounts = await listAdminAccounts(db);
+  if ((await missingRoles(chain, contracts, accounts)).length === 0) return [];
   return db.transaction(async (tx) => {
     await holdAdvisoryLock(tx, 'adminRoleGrants');
-    return grantMissingRoles(
-      chain,
-      contracts,
-      deployerPrivateKey,
-      await listAdminAccounts(tx),
-      log,
-    );
+    // Read again under the lock: a process that waited finds them granted.
+    const missing = await missingRoles(chain, contracts, await listAdminAccounts(tx));
+    return grantRoles(chain, contracts, deployerPrivateKey, missing, log);
   });
 }
 
-async function grantMissingRoles(
+async function missingRoles(
   chain: ChainConnection,
   contracts: PlatformContracts,
-  deployerPrivateKey: `0x${string}` | undefined,
   accounts: Address[],
-  log: { warn(message: string): void },
-): Promise<RoleGrant[]> {
+): Promise<MissingRole[]> {
   const read = chain.publicClient;
-  const missing: { contract: RoleGrant['contract']; account: Address; role: `0x${string}` }[] = [];
+  const missing: MissingRole[] = [];
   for (const contract of ADMIN_ROLE_CONTRACTS) {
     const address = contracts[contract];
     const role = await read.readContract({
@@ -68,6 +67,17 @@ async function grantMissingRoles(
       if (!has) missing.push({ contract, account, role });
     }
   }
+  return missing;
+}
+
+async function grantRoles(
+  chain: ChainConnection,
+  contracts: PlatformContracts,
+  deployerPrivateKey: `0x${string}` | undefined,
+  missing: MissingRole[],
+  log: { warn(message: string): void },
+): Promise<RoleGrant[]> {
+  const read = chain.publicClient;
   if (missing.length === 0) return [];
   if (!deployerPrivateKey) {
     log.warn(
