@@ -17,7 +17,7 @@ const KEEP_ALIVE_MS = 15_000;
  * any revocation whose notice was missed (a lost LISTEN connection).
  */
 export const STREAM_SESSION_CHECK_MS = 30_000;
-/** setTimeout's longest delay; a later expiry is left to the periodic check. */
+/** setTimeout's longest delay; a later expiry sets the timer again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -85,8 +85,15 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           res.end();
         };
         const unwatch = ctx.sessionEvents.watch(hashToken(actor.token), end);
-        const expiry = setTimeout(
-          end,
+        // At expiry, never before: a timer can fire a millisecond early, and a
+        // client reconnecting then would be let in again by a session still valid.
+        const atExpiry = () => {
+          const left = actor.expiresAt.getTime() - Date.now();
+          if (left > 0) expiry = setTimeout(atExpiry, Math.min(MAX_TIMER_MS, left));
+          else end();
+        };
+        let expiry = setTimeout(
+          atExpiry,
           Math.min(MAX_TIMER_MS, Math.max(0, actor.expiresAt.getTime() - Date.now())),
         );
         const recheck = setInterval(() => {
