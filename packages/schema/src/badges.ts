@@ -486,7 +486,10 @@ export type Badge = z.infer<typeof badgeSchema>;
 export const badgeResponseSchema = envelope(badgeSchema);
 export const badgeListDataSchema = z.object({
   badges: z.array(badgeSchema),
-  /** Matching badges in all; answered with the first page only (null after). */
+  /**
+   * Matching badges in all, with the first page only (null after). A name
+   * search's matches are not counted: null unless they all fit in the first page.
+   */
   total: z.number().int().nullable(),
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: z.string().nullable(),
@@ -499,7 +502,10 @@ export const sponsorPublishedAdminResponseSchema = envelope(
 );
 export const adminBadgesDataSchema = z.object({
   badges: z.array(badgeSchema),
+  /** Badges of the status and access asked for, whatever the name (matches are not counted). */
   total: z.number().int(),
+  /** Whether the next page holds any badge. */
+  hasMore: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
   /** Days an admin has to approve a badge (the settings contract's approvalPeriod). */

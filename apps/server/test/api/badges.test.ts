@@ -449,7 +449,7 @@ describe('badges', () => {
       );
       const searched = await as(admin, 'GET', '/gs-api/admin/badge?name=waiting');
       expect((searched.data.badges as Badge[]).map((b) => b.name)).toEqual(['Waiting badge']);
-      expect(searched.data.total).toBe(1);
+      expect(searched.data.hasMore).toBe(false);
     });
 
     it('lists approved public badges only, finds them by part of the name in any case', async () => {
@@ -493,14 +493,38 @@ describe('badges', () => {
         'Page C',
       ]);
       expect(second.data).toMatchObject({ total: null, nextCursor: null });
+      // A name search's matches are counted only when they fit in the first page.
+      const searchedPage = await as(null, 'GET', '/gs-api/badge/list/recent?name=page%20&limit=2');
+      expect((searchedPage.data.badges as Badge[]).map((b) => b.name)).toEqual([
+        'Page C',
+        'Page B',
+      ]);
+      expect(searchedPage.data.total).toBeNull();
+      const searchedRest = await as(
+        null,
+        'GET',
+        `/gs-api/badge/list/recent?name=page%20&limit=2&cursor=${searchedPage.data.nextCursor}`,
+      );
+      expect(searchedRest.data).toMatchObject({ total: null, nextCursor: null });
+      expect((searchedRest.data.badges as Badge[]).map((b) => b.name)).toEqual(['Page A']);
+      const searchedAll = await as(null, 'GET', '/gs-api/badge/list/recent?name=page%20&limit=3');
+      expect(searchedAll.data).toMatchObject({ total: 3, nextCursor: null });
+      // The admin's search pages on: the count is of the status and access, the matches say whether more follow.
+      const adminSearch = await as(admin, 'GET', '/gs-api/admin/badge?name=page%20&limit=2');
+      expect((adminSearch.data.badges as Badge[]).map((b) => b.name)).toEqual(['Page C', 'Page B']);
+      expect(adminSearch.data.hasMore).toBe(true);
+      const adminRest = await as(admin, 'GET', '/gs-api/admin/badge?name=page%20&limit=2&page=2');
+      expect((adminRest.data.badges as Badge[]).map((b) => b.name)).toEqual(['Page A']);
+      expect(adminRest.data.hasMore).toBe(false);
+      expect(adminRest.data.total).toBe(adminSearch.data.total);
       // Totals beyond one page come from the counts the triggers keep.
       const admin1 = await as(
         admin,
         'GET',
         '/gs-api/admin/badge?status=VERIFIED&badgeAccess=public&limit=1',
       );
-      expect(admin1.data.total).toBe(4);
-      expect((await as(admin, 'GET', '/gs-api/admin/badge?limit=1')).data.total).toBe(
+      expect(admin1.data).toMatchObject({ total: 4, hasMore: true });
+      expect(adminSearch.data.total).toBe(
         (
           await platform.ctx.db.query(
             `SELECT 1 FROM badges WHERE status IN ('UNDER_VERIFICATION', 'VERIFIED', 'BANNED', 'REMOVED')`,

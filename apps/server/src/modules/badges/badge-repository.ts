@@ -408,7 +408,10 @@ export interface PublicListPage {
 
 /**
  * One page of listed badges (VERIFIED and public) in the filter's order,
- * after `after` (keyset). The total is counted only for the first page.
+ * after `after` (keyset). The total comes with the first page only: the kept
+ * counts answer it without a name; a name search's matches are not counted
+ * (that count grows with the matches, every request: the search would cost
+ * more the more badges there are), so it is known only when they fit in one page.
  */
 export async function listPublicBadges(
   db: Queryable,
@@ -422,7 +425,6 @@ export async function listPublicBadges(
     return `$${params.length}`;
   };
   if (options.name) where.push(`b.name ILIKE ${param(containsPattern(options.name))}`);
-  const filterWhere = [...where];
   if (options.after) {
     const at = param(options.after.publishedAt);
     const id = param(options.after.id);
@@ -443,12 +445,8 @@ export async function listPublicBadges(
   const tail = page[page.length - 1];
   let total: number | null = null;
   if (!options.after) {
-    total =
-      page.length < options.limit && !more
-        ? page.length
-        : options.name
-          ? await countWhere(db, filterWhere, params.slice(0, 1))
-          : await countedBadges(db, ['VERIFIED'], true);
+    if (!more) total = page.length;
+    else if (!options.name) total = await countedBadges(db, ['VERIFIED'], true);
   }
   return {
     badges: page.map(toBadge),
@@ -478,17 +476,15 @@ async function countedBadges(
   return Number(rows[0]?.total ?? 0);
 }
 
-async function countWhere(db: Queryable, where: string[], params: unknown[]): Promise<number> {
-  const rows = await db.query<{ total: string | number }>(
-    `SELECT count(*) AS total FROM badges b WHERE ${where.join(' AND ')}`,
-    params,
-  );
-  return Number(rows[0]?.total ?? 0);
-}
-
 /** Every status an admin lists: published ones (not drafts, publishes in flight or deleted). */
 const ADMIN_STATUSES: StoredBadgeStatus[] = ['UNDER_VERIFICATION', 'VERIFIED', 'BANNED', 'REMOVED'];
 
+/**
+ * A page of published badges by status and access, found by name. `total` is
+ * the badges of that status and access, from the kept counts, whatever the
+ * name: a name search's matches are not counted (see listPublicBadges);
+ * `hasMore` says whether a next page holds any.
+ */
 export async function listAdminBadges(
   db: Queryable,
   options: {
@@ -498,7 +494,7 @@ export async function listAdminBadges(
     status?: StoredBadgeStatus;
     name?: string;
   },
-): Promise<{ badges: StoredBadge[]; total: number }> {
+): Promise<{ badges: StoredBadge[]; total: number; hasMore: boolean }> {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -512,24 +508,22 @@ export async function listAdminBadges(
   ];
   if (options.isPublic !== undefined) where.push(`b.is_public = ${param(options.isPublic)}`);
   if (options.name) where.push(`b.name ILIKE ${param(containsPattern(options.name))}`);
-  const filterParams = [...params];
   const offset = (options.page - 1) * options.limit;
   const rows = await db.query<BadgeRow>(
     `${SELECT} WHERE ${where.join(' AND ')}
-      ORDER BY b.published_at DESC, b.id DESC LIMIT ${param(options.limit)} OFFSET ${param(offset)}`,
+      ORDER BY b.published_at DESC, b.id DESC LIMIT ${param(options.limit + 1)} OFFSET ${param(offset)}`,
     params,
   );
-  // A short first page is the whole answer; without a name the kept counts
-  // answer; a name search counts its (index-found) matches.
+  const hasMore = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  // Without a name, a first page that holds them all is the count.
   const total =
-    options.page === 1 && rows.length < options.limit
-      ? rows.length
-      : options.name
-        ? await countWhere(db, where, filterParams)
-        : await countedBadges(
-            db,
-            options.status ? [options.status] : ADMIN_STATUSES,
-            options.isPublic,
-          );
-  return { badges: rows.map(toBadge), total };
+    options.page === 1 && !hasMore && !options.name
+      ? page.length
+      : await countedBadges(
+          db,
+          options.status ? [options.status] : ADMIN_STATUSES,
+          options.isPublic,
+        );
+  return { badges: page.map(toBadge), total, hasMore };
 }

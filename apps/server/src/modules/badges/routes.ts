@@ -75,7 +75,7 @@ export function badgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['badges'],
           summary:
-            'Approved public badges: recent (newest), popular (most applications) or highly (highest reward per badge); name searches by part of the name, any case; page after cursor, total with the first page',
+            'Approved public badges: recent (newest), popular (most applications) or highly (highest reward per badge); name searches by part of the name, any case; page after cursor, total with the first page (a name search: only when its matches fit in that page)',
           params: badgeListParamsSchema,
           querystring: badgeListQuerySchema,
           response: { 200: badgeListResponseSchema, ...errors },
@@ -309,7 +309,7 @@ export function badgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            'Published badges by status and access, found by name, page by page, newest first; with the approval period in days',
+            'Published badges by status and access, found by name, page by page, newest first; the count of the status and access (not of the matches), whether more follow, and the approval period in days',
           querystring: adminBadgesQuerySchema,
           response: { 200: adminBadgesResponseSchema, ...errors },
         },

@@ -418,7 +418,7 @@ export async function adminBadges(
     name?: string | undefined;
   },
 ) {
-  const [{ badges, total }, approvalPeriod] = await Promise.all([
+  const [{ badges, total, hasMore }, approvalPeriod] = await Promise.all([
     listAdminBadges(ctx.db, {
       page: query.page,
       limit: query.limit,
@@ -431,6 +431,7 @@ export async function adminBadges(
   return {
     badges: badges.map((b) => view(ctx, b)),
     total,
+    hasMore,
     page: query.page,
     limit: query.limit,
     approvalPeriod,

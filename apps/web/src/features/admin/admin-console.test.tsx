@@ -180,6 +180,7 @@ describe('the admin area', () => {
         data: {
           badges: [],
           total: call.query.get('badgeAccess') === 'public' ? 4 : 2,
+          hasMore: true,
           page: 1,
           limit: Number(call.query.get('limit') ?? 12),
           approvalPeriod: 10,

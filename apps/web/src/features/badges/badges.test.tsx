@@ -319,6 +319,7 @@ describe('admin badge screens', () => {
         data: {
           badges: all.slice(0, limit),
           total: all.length,
+          hasMore: limit < all.length,
           page: 1,
           limit,
           approvalPeriod: 10,
@@ -364,7 +365,9 @@ describe('admin badge screens', () => {
       const name = call.query.get('name');
       const removed = { ...pending(2), status: 'REMOVED' as const };
       const badges = name ? [] : [badge(), pending(1), removed];
-      return { data: { badges, total: badges.length, page: 1, limit: 12, approvalPeriod: 10 } };
+      return {
+        data: { badges, total: 3, hasMore: false, page: 1, limit: 12, approvalPeriod: 10 },
+      };
     });
     renderAlone(<AdminBadgesScreen />);
     expect(await screen.findByRole('heading', { name: 'Badges (3)' })).toBeTruthy();

@@ -1,5 +1,6 @@
 // GET /admin/badge?page&limit&badgeAccess&status&name (admin): published
-// badges page by page, with the total and the approval period in days.
+// badges page by page, with the count of the status and access asked for
+// (not of a name search's matches) and the approval period in days.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminBadgesPage, AdminBadgesQuery } from '@gets/schema';
 import { apiRequest } from '@/lib/api-client';
@@ -30,7 +31,7 @@ export function useAdminBadges(filter: AdminBadgeFilter) {
       if (!result.success) throw new Error(result.message);
       return result.data;
     },
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
   const pages = query.data?.pages ?? [];
   return {

@@ -37,7 +37,16 @@ function stubBadge(revoke: Handler) {
   const api = stubApi({
     'GET /admin/badge': (call) => {
       const badges = call.query.get('status') === 'UNDER_VERIFICATION' ? [] : [badge];
-      return { data: { badges, total: badges.length, page: 1, limit: 12, approvalPeriod: 10 } };
+      return {
+        data: {
+          badges,
+          total: badges.length,
+          hasMore: false,
+          page: 1,
+          limit: 12,
+          approvalPeriod: 10,
+        },
+      };
     },
     'GET /admin/credentials': () => ({ data: credentials }),
     [`POST /admin/credentials/${ACTIVE.id}/revoke`]: async (call) => {

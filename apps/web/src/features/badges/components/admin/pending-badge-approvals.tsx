@@ -28,7 +28,6 @@ export function PendingBadgeApprovals() {
     badgeAccess: access,
     limit: showAll ? BADGE_PAGE_MAX : PENDING_BADGE_APPROVALS_PAGE_SIZE,
   });
-  const more = showAll ? list.hasNextPage : (list.total ?? 0) > list.badges.length;
 
   return (
     <section aria-labelledby="pending-badges-heading" className="space-y-4">
@@ -77,7 +76,7 @@ export function PendingBadgeApprovals() {
           ))}
         </ul>
       )}
-      {more && (
+      {list.hasNextPage && (
         <button
           type="button"
           className={buttonStyles.outline}
