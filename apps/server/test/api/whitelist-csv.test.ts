@@ -3,9 +3,10 @@
 // unknown, duplicate in the file or whitelisted already, invalid, the
 // sponsor's own), with or without a header, and refuses a file too long;
 // confirming whitelists every ready earner in one consent (then they can
-// apply), invites each unknown email once, lists the invitees, and a
-// consent too large for one block is queued as several chain transactions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// apply), invites each unknown email once (the worker delivers the mail, later
+// if the mail server refuses it for now), lists the invitees, and a consent
+// too large for one block is queued as several chain transactions.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badgeEscrowAbi } from '@gets/contracts';
 import {
   APPLICATION_MESSAGES as M,
@@ -16,6 +17,7 @@ import {
 } from '@gets/schema';
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
+import { deliverQueuedMails } from '../../src/mail/mail-delivery.ts';
 import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/actions.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
@@ -50,6 +52,47 @@ describe('whitelist from a CSV file', () => {
     platform.ctx.db.query<{ subject: string; text_body: string }>(
       'SELECT subject, text_body FROM outbox_emails WHERE lower(to_address) = lower($1)',
       [email],
+    );
+  /** The mails to this address the worker delivered, once it has delivered one. */
+  const deliveredTo = (email: string) =>
+    vi.waitFor(
+      async () => {
+        const mails = await mailsTo(email);
+        expect(mails.length).toBeGreaterThan(0);
+        return mails;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  const queuedTo = (email: string) =>
+    platform.ctx.db.query<{
+      attempts: number;
+      last_error: string | null;
+      sent_at: Date | null;
+      given_up_at: Date | null;
+    }>(
+      `SELECT attempts, last_error, sent_at, given_up_at FROM mail_queue
+        WHERE lower(to_address) = lower($1)`,
+      [email],
+    );
+  /** The platform's mailer, refusing mail to `email` with this SMTP answer code while `run` runs. */
+  async function refusingMailTo<T>(email: string, responseCode: number, run: () => Promise<T>) {
+    const { mailer } = platform.ctx;
+    const send = mailer.send;
+    mailer.send = async (message, via) => {
+      if (message.to !== email) return send.call(mailer, message, via);
+      throw Object.assign(new Error(`${responseCode} mailbox unavailable`), { responseCode });
+    };
+    try {
+      return await run();
+    } finally {
+      mailer.send = send;
+    }
+  }
+  /** Delivers what is due `ms` from now, as the worker would then. */
+  const deliverLater = (ms: number) =>
+    deliverQueuedMails(
+      { db: platform.ctx.db, mailer: platform.ctx.mailer, log: { error: () => undefined } },
+      () => new Date(Date.now() + ms),
     );
 
   beforeAll(async () => {
@@ -150,7 +193,7 @@ describe('whitelist from a CSV file', () => {
     expect(await isWhitelisted(ada.address)).toBe(true);
     expect(await isWhitelisted(bob.address)).toBe(true);
 
-    const mails = await mailsTo('newcomer@example.net');
+    const mails = await deliveredTo('newcomer@example.net');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(
       'Test User invites you to earn "Invitation Only" on GETS Badges',
@@ -175,7 +218,7 @@ describe('whitelist from a CSV file', () => {
       status: 409,
       message: CSV.nothingToDo,
     });
-    expect(await mailsTo('newcomer@example.net')).toHaveLength(1);
+    expect(await queuedTo('newcomer@example.net')).toHaveLength(1);
   }, 60_000);
 
   it('lists invitees; once one registers, one more consent whitelists them', async () => {
@@ -211,27 +254,59 @@ describe('whitelist from a CSV file', () => {
     ]);
   }, 60_000);
 
-  it('forgets an invitation whose mail could not be sent, so the next upload sends it', async () => {
-    const { mailer } = platform.ctx;
-    const send = mailer.send.bind(mailer);
+  it('answers without waiting for the mail server, and delivers a mail it refused for now when it takes mail again', async () => {
     const body = { badgeOnChainId: badge.onChainId, csv: 'unlucky@example.net' };
-    mailer.send = async () => {
-      throw new Error('SMTP is down');
-    };
-    try {
+    await refusingMailTo('unlucky@example.net', 421, async () => {
       expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
         status: 200,
-        data: { invited: 0 },
+        data: { invited: 1 },
       });
-    } finally {
-      mailer.send = send;
-    }
-    expect(await mailsTo('unlucky@example.net')).toHaveLength(0);
-    expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
-      status: 200,
-      data: { invited: 1 },
+      // The worker tried, was refused, and keeps the mail for later.
+      await vi.waitFor(
+        async () =>
+          expect(await queuedTo('unlucky@example.net')).toEqual([
+            {
+              attempts: 1,
+              last_error: '421 mailbox unavailable',
+              sent_at: null,
+              given_up_at: null,
+            },
+          ]),
+        { timeout: 15_000, interval: 100 },
+      );
     });
+    expect(await mailsTo('unlucky@example.net')).toHaveLength(0);
+    // The invitation stands: the same file again invites nobody twice.
+    expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
+      status: 409,
+      message: CSV.nothingToDo,
+    });
+    // Once the retry is due, the mail goes out, once.
+    expect(await deliverLater(60_000)).toBeGreaterThanOrEqual(1);
     expect(await mailsTo('unlucky@example.net')).toHaveLength(1);
+    expect((await queuedTo('unlucky@example.net'))[0]).toMatchObject({ attempts: 2 });
+    await deliverLater(86_400_000);
+    expect(await mailsTo('unlucky@example.net')).toHaveLength(1);
+  });
+
+  it('gives up a mail the server refuses for good, and tries it no more', async () => {
+    const body = { badgeOnChainId: badge.onChainId, csv: 'nobody@example.net' };
+    await refusingMailTo('nobody@example.net', 550, async () => {
+      expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
+        status: 200,
+        data: { invited: 1 },
+      });
+      await vi.waitFor(
+        async () =>
+          expect((await queuedTo('nobody@example.net'))[0]?.given_up_at).toBeInstanceOf(Date),
+        { timeout: 15_000, interval: 100 },
+      );
+    });
+    await deliverLater(86_400_000);
+    expect(await queuedTo('nobody@example.net')).toEqual([
+      expect.objectContaining({ attempts: 1, sent_at: null }),
+    ]);
+    expect(await mailsTo('nobody@example.net')).toHaveLength(0);
   });
 
   it('queues a consent for more earners than one transaction holds as several transactions, all whitelisted', async () => {

@@ -65,11 +65,3 @@ export async function listInvitations(db: Queryable, badgeId: string): Promise<S
     earnerAccount: row.account,
   }));
 }
-
-/** Forgets an invitation whose mail could not be sent, so the next upload sends it. */
-export async function deleteInvitation(db: Queryable, badgeId: string, email: string) {
-  await db.query(
-    'DELETE FROM whitelist_invitations WHERE badge_id = $1 AND lower(email) = lower($2)',
-    [badgeId, email],
-  );
-}

@@ -379,9 +379,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const data = await whitelistFromCsv(ctx, actorOf(request), request.body, (err) =>
-          request.log.error({ err }, 'Invitation mail failed'),
-        );
+        const data = await whitelistFromCsv(ctx, actorOf(request), request.body);
         return {
           message:
             'consentToken' in data

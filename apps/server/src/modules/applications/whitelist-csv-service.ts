@@ -2,7 +2,8 @@
 // (whitelist-csv.ts decides its kind from what the platform and the chain
 // know), and the confirmation: every ready earner whitelisted under one
 // consent (the whitelistEarners action, split per block if it must be), and
-// every email without an account invited once by mail to register and apply.
+// every email without an account invited once by mail to register and apply
+// (the mails queued with the invitations, delivered by the worker).
 import {
   PRODUCT_NAME,
   WHITELIST_CSV_MESSAGES as CSV,
@@ -10,18 +11,15 @@ import {
   type WhitelistInvitation,
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { queueMails } from '../../mail/mail-queue-repository.ts';
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
-import {
-  deleteInvitation,
-  findInvitedEmails,
-  insertInvitations,
-  listInvitations,
-} from './invitation-repository.ts';
+import { findInvitedEmails, insertInvitations, listInvitations } from './invitation-repository.ts';
 import { callerOf, isWhitelisted, ownBadge, whitelistableBadge } from './service.ts';
 import {
   classifyWhitelistRows,
@@ -31,7 +29,7 @@ import {
   type KnownUser,
 } from './whitelist-csv.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'mailer' | 'publicUrl'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl'>;
 
 interface CsvInput {
   badgeOnChainId: string;
@@ -103,32 +101,24 @@ function invitationMail(ctx: Ctx, badge: StoredBadge, sponsorName: string, email
   };
 }
 
-/** Invitation mails in flight at once: a file of thousands is not sent one by one. */
-const MAILS_AT_ONCE = 8;
-
-/** Mails the newly recorded invitations; one that cannot be sent is forgotten, so a new upload retries it. */
-async function mailInvitations(
+/**
+ * Records invitations of these emails and queues their mails, in one
+ * transaction; answers the emails not invited before. The worker delivers the
+ * mails (mail/mail-delivery.ts), so a file of thousands answers at once and a
+ * mail server that is down delays them rather than losing them.
+ */
+async function invite(
   ctx: Ctx,
-  badge: StoredBadge,
-  sponsorName: string,
-  emails: string[],
-  logError: (error: unknown) => void,
-) {
-  let sent = 0;
-  for (let i = 0; i < emails.length; i += MAILS_AT_ONCE) {
-    await Promise.all(
-      emails.slice(i, i + MAILS_AT_ONCE).map(async (email) => {
-        try {
-          await ctx.mailer.send(invitationMail(ctx, badge, sponsorName, email));
-          sent += 1;
-        } catch (error) {
-          logError(error);
-          await deleteInvitation(ctx.db, badge.id, email);
-        }
-      }),
-    );
-  }
-  return sent;
+  tx: Queryable,
+  invitation: { badge: StoredBadge; sponsorId: string; sponsorName: string; emails: string[] },
+): Promise<string[]> {
+  const { badge, sponsorName } = invitation;
+  const fresh = await insertInvitations(tx, badge.id, invitation.sponsorId, invitation.emails);
+  await queueMails(
+    tx,
+    fresh.map((email) => invitationMail(ctx, badge, sponsorName, email)),
+  );
+  return fresh;
 }
 
 /**
@@ -141,17 +131,17 @@ export async function whitelistFromCsv(
   ctx: Ctx,
   actor: Actor,
   input: CsvInput & { consentToken?: string | undefined },
-  logError: (error: unknown) => void,
 ) {
   const { sponsor, badge, preview } = await classify(ctx, actor, input);
   const earners = preview.rows.flatMap((row) =>
     row.kind === 'ready' && row.account ? [row.account as `0x${string}`] : [],
   );
   const unknown = preview.rows.filter((row) => row.kind === 'unknown').map((row) => row.value);
+  const invitation = { badge, sponsorId: actor.id, sponsorName: sponsor.fullName, emails: unknown };
   if (earners.length === 0) {
-    const fresh = await insertInvitations(ctx.db, badge.id, actor.id, unknown);
+    const fresh = await ctx.db.transaction((tx) => invite(ctx, tx, invitation));
     if (fresh.length === 0) throw new AppError(409, CSV.nothingToDo);
-    return { invited: await mailInvitations(ctx, badge, sponsor.fullName, fresh, logError) };
+    return { invited: fresh.length };
   }
   let fresh: string[] = [];
   const answer = await consentOrQueue(
@@ -165,14 +155,11 @@ export async function whitelistFromCsv(
     },
     input.consentToken,
     async (tx) => {
-      fresh = await insertInvitations(tx, badge.id, actor.id, unknown);
+      fresh = await invite(ctx, tx, invitation);
     },
   );
   if (!('status' in answer)) return answer;
-  return {
-    ...answer,
-    invited: await mailInvitations(ctx, badge, sponsor.fullName, fresh, logError),
-  };
+  return { ...answer, invited: fresh.length };
 }
 
 /**

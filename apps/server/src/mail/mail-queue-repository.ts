@@ -1,0 +1,85 @@
+// SQL of the mail queue (migration 0100): mails recorded in the transaction
+// of the request that decides them, taken one at a time by the delivery job.
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+import type { MailMessage } from './mailer.ts';
+
+export interface QueuedMail extends MailMessage {
+  id: string;
+  attempts: number;
+}
+
+/** Records the mails to deliver; in the caller's transaction, so they exist only if it commits. */
+export async function queueMails(db: Queryable, mails: MailMessage[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.query(
+    `INSERT INTO mail_queue (id, to_address, subject, text_body, console_line)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+    [
+      mails.map(() => randomUUID()),
+      mails.map((mail) => mail.to),
+      mails.map((mail) => mail.subject),
+      mails.map((mail) => mail.text),
+      mails.map((mail) => mail.consoleLine ?? null),
+    ],
+  );
+}
+
+/**
+ * Takes up to `limit` mails due at `now` and leases them until `leaseUntil`:
+ * another worker skips them meanwhile (no transaction stays open while a mail
+ * server answers), and one this worker never marks, as on a crash, is due
+ * again when the lease ends.
+ */
+export async function takeDueMails(
+  db: Queryable,
+  lease: { now: Date; leaseUntil: Date; limit: number },
+): Promise<QueuedMail[]> {
+  const rows = await db.query<{
+    id: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    console_line: string | null;
+    attempts: number;
+  }>(
+    `WITH due AS (
+       SELECT id FROM mail_queue
+        WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= $1
+        ORDER BY next_attempt_at, id LIMIT $3
+        FOR UPDATE SKIP LOCKED)
+     UPDATE mail_queue m SET next_attempt_at = $2 FROM due WHERE m.id = due.id
+     RETURNING m.id, m.to_address, m.subject, m.text_body, m.console_line, m.attempts`,
+    [lease.now, lease.leaseUntil, lease.limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    ...(row.console_line === null ? {} : { consoleLine: row.console_line }),
+    attempts: row.attempts,
+  }));
+}
+
+export async function markMailSent(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query('UPDATE mail_queue SET sent_at = $2, attempts = attempts + 1 WHERE id = $1', [
+    id,
+    now,
+  ]);
+}
+
+/** A failed try: due again at `retryAt`, or given up when `retryAt` is null. */
+export async function markMailFailed(
+  db: Queryable,
+  id: string,
+  failure: { error: string; now: Date; retryAt: Date | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE mail_queue SET attempts = attempts + 1, last_error = $2,
+        next_attempt_at = COALESCE($4, next_attempt_at),
+        given_up_at = CASE WHEN $4::timestamptz IS NULL THEN $3::timestamptz END
+      WHERE id = $1`,
+    [id, failure.error, failure.now, failure.retryAt],
+  );
+}
