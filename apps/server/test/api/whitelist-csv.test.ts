@@ -53,16 +53,16 @@ describe('whitelist from a CSV file', () => {
       'SELECT subject, text_body FROM outbox_emails WHERE lower(to_address) = lower($1)',
       [email],
     );
+  /** Runs `check` until it passes: what the worker does comes a moment after the request. */
+  const eventually = <T>(check: () => Promise<T>) =>
+    vi.waitFor(check, { timeout: 15_000, interval: 100 });
   /** The mails to this address the worker delivered, once it has delivered one. */
   const deliveredTo = (email: string) =>
-    vi.waitFor(
-      async () => {
-        const mails = await mailsTo(email);
-        expect(mails.length).toBeGreaterThan(0);
-        return mails;
-      },
-      { timeout: 15_000, interval: 100 },
-    );
+    eventually(async () => {
+      const mails = await mailsTo(email);
+      expect(mails.length).toBeGreaterThan(0);
+      return mails;
+    });
   const queuedTo = (email: string) =>
     platform.ctx.db.query<{
       attempts: number;
@@ -262,17 +262,10 @@ describe('whitelist from a CSV file', () => {
         data: { invited: 1 },
       });
       // The worker tried, was refused, and keeps the mail for later.
-      await vi.waitFor(
-        async () =>
-          expect(await queuedTo('unlucky@example.net')).toEqual([
-            {
-              attempts: 1,
-              last_error: '421 mailbox unavailable',
-              sent_at: null,
-              given_up_at: null,
-            },
-          ]),
-        { timeout: 15_000, interval: 100 },
+      await eventually(async () =>
+        expect(await queuedTo('unlucky@example.net')).toEqual([
+          { attempts: 1, last_error: '421 mailbox unavailable', sent_at: null, given_up_at: null },
+        ]),
       );
     });
     expect(await mailsTo('unlucky@example.net')).toHaveLength(0);
@@ -296,10 +289,8 @@ describe('whitelist from a CSV file', () => {
         status: 200,
         data: { invited: 1 },
       });
-      await vi.waitFor(
-        async () =>
-          expect((await queuedTo('nobody@example.net'))[0]?.given_up_at).toBeInstanceOf(Date),
-        { timeout: 15_000, interval: 100 },
+      await eventually(async () =>
+        expect((await queuedTo('nobody@example.net'))[0]?.given_up_at).toBeInstanceOf(Date),
       );
     });
     await deliverLater(86_400_000);

@@ -112,8 +112,8 @@ async function invite(
   tx: Queryable,
   invitation: { badge: StoredBadge; sponsorId: string; sponsorName: string; emails: string[] },
 ): Promise<string[]> {
-  const { badge, sponsorName } = invitation;
-  const fresh = await insertInvitations(tx, badge.id, invitation.sponsorId, invitation.emails);
+  const { badge, sponsorId, sponsorName, emails } = invitation;
+  const fresh = await insertInvitations(tx, badge.id, sponsorId, emails);
   await queueMails(
     tx,
     fresh.map((email) => invitationMail(ctx, badge, sponsorName, email)),
