@@ -1,7 +1,7 @@
 // Balances from the chain: GETS in the wallet, the wallet's stakes and the
 // total staked, as GETS decimal strings; each caller reads only what is theirs
 // to read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
@@ -108,5 +108,29 @@ describe('balances', () => {
     expected[0] = expected[150] = expected[399] = '1.5';
     expected[149] = '7';
     expect(balances).toEqual(expected);
+  });
+
+  it('reads a wallet once per block: again at the same block from what it read, afresh after a new block', async () => {
+    const { ctx } = platform;
+    const wallets = [1, 2].map(
+      (i) => `0x${(0xca5e_0000 + i).toString(16).padStart(40, '0')}` as Address,
+    );
+    await fundWithGets(ctx, [wallets[0]!], '3');
+    const multicall = vi.spyOn(ctx.chain.bulkReadClient, 'multicall');
+    try {
+      expect(await walletBalancesOf(ctx, wallets)).toEqual(['3', '0']);
+      expect(await walletBalancesOf(ctx, [wallets[1]!, null, wallets[0]!])).toEqual([
+        '0',
+        '0',
+        '3',
+      ]);
+      expect(multicall).toHaveBeenCalledTimes(1);
+
+      await fundWithGets(ctx, [wallets[1]!], '0.5');
+      expect(await walletBalancesOf(ctx, wallets)).toEqual(['3', '0.5']);
+      expect(multicall).toHaveBeenCalledTimes(2);
+    } finally {
+      multicall.mockRestore();
+    }
   });
 });
