@@ -20,7 +20,7 @@ import { pipelineJobs } from './chain/pipeline/pipeline.ts';
 import { badgeJobs } from './modules/badges/jobs.ts';
 import { applicationJobs } from './modules/applications/jobs.ts';
 import { reminderJobs } from './modules/applications/reminders.ts';
-import { mailDeliveryJob } from './mail/mail-delivery.ts';
+import { mailDeliveryJob, mailPruningJob } from './mail/mail-delivery.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
 import type { PlatformContracts } from '@gets/contracts';
 import { createMailer } from './mail/mailer.ts';
@@ -137,6 +137,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
           ...badgeJobs({ db, keystore, chain }),
           ...applicationJobs({ db, keystore, chain }),
           mailDeliveryJob({ db, mailer, log }),
+          mailPruningJob({ db }),
           ...reminderJobs({
             db,
             mailer,

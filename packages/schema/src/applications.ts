@@ -467,11 +467,21 @@ export const whitelistCsvConfirmSchema = z.union([
 export const whitelistCsvConfirmResponseSchema = envelope(whitelistCsvConfirmSchema);
 
 /** GET /badge/whitelist/invitations?badgeId: who was invited to the badge, and who registered since. */
+export const invitationDeliverySchema = z.enum(['SENDING', 'SENT', 'NOT_DELIVERED']);
+export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
 export const whitelistInvitationSchema = z.object({
   email: z.string(),
   invitedAt: z.string(),
   /** Registered as an earner since the invitation, not whitelisted yet: one more consent whitelists them. */
   registered: z.boolean(),
+  /**
+   * The invitation mail: SENDING until the mail server takes it (tried again
+   * for about 8 hours while it refuses for now), SENT, or NOT_DELIVERED when
+   * the server refused it for good or never took it.
+   */
+  delivery: invitationDeliverySchema,
+  /** What the mail server last answered, while SENDING after a refusal or once NOT_DELIVERED. */
+  deliveryError: z.string().nullable(),
 });
 export const whitelistInvitationsResponseSchema = envelope(z.array(whitelistInvitationSchema));
 export type WhitelistInvitation = z.infer<typeof whitelistInvitationSchema>;

@@ -6,7 +6,12 @@
 import type { Database } from '../db/database.ts';
 import type { WorkerJob, WorkerLog } from '../worker/worker.ts';
 import type { Mailer } from './mailer.ts';
-import { markMailFailed, markMailSent, takeDueMails } from './mail-queue-repository.ts';
+import {
+  markMailFailed,
+  markMailSent,
+  pruneSentMails,
+  takeDueMails,
+} from './mail-queue-repository.ts';
 
 /** How often the worker looks for mails to deliver. */
 export const MAIL_DELIVERY_INTERVAL_MS = 1_000;
@@ -19,6 +24,11 @@ export const MAIL_LEASE_MS = 10 * 60_000;
 /** Tries before a mail is given up: with the waits below, about 8 hours after the first. */
 export const MAX_ATTEMPTS = 12;
 const FIRST_RETRY_MS = 30_000;
+/** How long a sent mail's record is kept (for a look at what went out), then deleted. */
+export const SENT_MAIL_KEPT_MS = 30 * 86_400_000;
+/** How often sent mails past SENT_MAIL_KEPT_MS are deleted, and how many a statement deletes. */
+const MAIL_PRUNING_INTERVAL_MS = 10 * 60_000;
+const MAILS_PRUNED_AT_ONCE = 1_000;
 const LONGEST_RETRY_MS = 2 * 3_600_000;
 
 /** When to try again after the `attempts`th failed try; null: give up. */
@@ -91,6 +101,34 @@ export function mailDeliveryJob(deps: MailDeliveryDeps): WorkerJob {
     intervalMs: MAIL_DELIVERY_INTERVAL_MS,
     run: async () => {
       await deliverQueuedMails(deps);
+    },
+  };
+}
+
+/**
+ * Deletes the mails sent more than SENT_MAIL_KEPT_MS before `now()`, a
+ * thousand a statement, so the queue holds what is still to send and what
+ * was given up, not every mail ever sent; answers how many.
+ */
+export async function pruneSentMailsBefore(
+  db: Database,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  const before = new Date(now().getTime() - SENT_MAIL_KEPT_MS);
+  let pruned = 0;
+  for (;;) {
+    const deleted = await pruneSentMails(db, { before, limit: MAILS_PRUNED_AT_ONCE });
+    pruned += deleted;
+    if (deleted < MAILS_PRUNED_AT_ONCE) return pruned;
+  }
+}
+
+export function mailPruningJob(deps: Pick<MailDeliveryDeps, 'db'>): WorkerJob {
+  return {
+    name: 'mail-pruning',
+    intervalMs: MAIL_PRUNING_INTERVAL_MS,
+    run: async () => {
+      await pruneSentMailsBefore(deps.db);
     },
   };
 }

@@ -9,20 +9,25 @@ export interface QueuedMail extends MailMessage {
   attempts: number;
 }
 
-/** Records the mails to deliver; in the caller's transaction, so they exist only if it commits. */
-export async function queueMails(db: Queryable, mails: MailMessage[]): Promise<void> {
-  if (mails.length === 0) return;
+/**
+ * Records the mails to deliver; in the caller's transaction, so they exist
+ * only if it commits. Answers their ids, in the order of `mails`.
+ */
+export async function queueMails(db: Queryable, mails: MailMessage[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const ids = mails.map(() => randomUUID());
   await db.query(
     `INSERT INTO mail_queue (id, to_address, subject, text_body, console_line)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
     [
-      mails.map(() => randomUUID()),
+      ids,
       mails.map((mail) => mail.to),
       mails.map((mail) => mail.subject),
       mails.map((mail) => mail.text),
       mails.map((mail) => mail.consoleLine ?? null),
     ],
   );
+  return ids;
 }
 
 /**
@@ -82,4 +87,22 @@ export async function markMailFailed(
       WHERE id = $1`,
     [id, failure.error, failure.now, failure.retryAt],
   );
+}
+
+/**
+ * Deletes up to `limit` mails sent before `before`, oldest first; answers how
+ * many. What they said is of no more use once the server took them, and an
+ * invitation whose mail is gone reads as delivered.
+ */
+export async function pruneSentMails(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM mail_queue WHERE id IN (
+       SELECT id FROM mail_queue WHERE sent_at < $1 ORDER BY sent_at LIMIT $2)
+     RETURNING id`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
 }

@@ -4,7 +4,8 @@
 // sponsor's own), with or without a header, and refuses a file too long;
 // confirming whitelists every ready earner in one consent (then they can
 // apply), invites each unknown email once (the worker delivers the mail, later
-// if the mail server refuses it for now), lists the invitees, and a consent
+// if the mail server refuses it for now), lists the invitees with how their
+// mail went, prunes sent mails after a month, and a consent
 // too large for one block is queued as several chain transactions.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badgeEscrowAbi } from '@gets/contracts';
@@ -14,10 +15,15 @@ import {
   WHITELIST_CSV_MESSAGES as CSV,
   type Badge,
   type WhitelistCsvPreview,
+  type WhitelistInvitation,
 } from '@gets/schema';
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
-import { deliverQueuedMails } from '../../src/mail/mail-delivery.ts';
+import {
+  deliverQueuedMails,
+  pruneSentMailsBefore,
+  SENT_MAIL_KEPT_MS,
+} from '../../src/mail/mail-delivery.ts';
 import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/actions.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
@@ -88,6 +94,15 @@ describe('whitelist from a CSV file', () => {
       mailer.send = send;
     }
   }
+  /** The badge's invitee with this email, as the sponsor's Applications page reads them. */
+  const invitee = async (email: string) => {
+    const answer = await as(
+      sponsor,
+      'GET',
+      `/gs-api/badge/whitelist/invitations?badgeId=${badge._id}`,
+    );
+    return (answer.data as WhitelistInvitation[]).find((invitation) => invitation.email === email);
+  };
   /** Delivers what is due `ms` from now, as the worker would then. */
   const deliverLater = (ms: number) =>
     deliverQueuedMails(
@@ -268,6 +283,11 @@ describe('whitelist from a CSV file', () => {
         ]),
       );
     });
+    // The sponsor sees it is still being sent, and why it has not gone yet.
+    expect(await invitee('unlucky@example.net')).toMatchObject({
+      delivery: 'SENDING',
+      deliveryError: '421 mailbox unavailable',
+    });
     expect(await mailsTo('unlucky@example.net')).toHaveLength(0);
     // The invitation stands: the same file again invites nobody twice.
     expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
@@ -278,6 +298,10 @@ describe('whitelist from a CSV file', () => {
     expect(await deliverLater(60_000)).toBeGreaterThanOrEqual(1);
     expect(await mailsTo('unlucky@example.net')).toHaveLength(1);
     expect((await queuedTo('unlucky@example.net'))[0]).toMatchObject({ attempts: 2 });
+    expect(await invitee('unlucky@example.net')).toMatchObject({
+      delivery: 'SENT',
+      deliveryError: null,
+    });
     await deliverLater(86_400_000);
     expect(await mailsTo('unlucky@example.net')).toHaveLength(1);
   });
@@ -298,6 +322,35 @@ describe('whitelist from a CSV file', () => {
       expect.objectContaining({ attempts: 1, sent_at: null }),
     ]);
     expect(await mailsTo('nobody@example.net')).toHaveLength(0);
+    expect(await invitee('nobody@example.net')).toMatchObject({
+      delivery: 'NOT_DELIVERED',
+      deliveryError: '550 mailbox unavailable',
+      registered: false,
+    });
+  });
+
+  it('deletes sent mails a month after they went, keeping the ones given up; their invitations still read as sent', async () => {
+    const sent = await invitee('unlucky@example.net');
+    expect(sent?.delivery).toBe('SENT');
+    const monthLater = () => new Date(Date.now() + SENT_MAIL_KEPT_MS + 60_000);
+    expect(await pruneSentMailsBefore(platform.ctx.db, monthLater)).toBeGreaterThanOrEqual(1);
+    expect(await queuedTo('unlucky@example.net')).toEqual([]);
+    expect(await invitee('unlucky@example.net')).toMatchObject({ delivery: 'SENT' });
+    expect(await queuedTo('nobody@example.net')).toHaveLength(1);
+    expect(await invitee('nobody@example.net')).toMatchObject({ delivery: 'NOT_DELIVERED' });
+    // Nothing sent within the month goes.
+    expect(
+      await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
+        badgeOnChainId: badge.onChainId,
+        csv: 'fresh@example.net',
+      }),
+    ).toMatchObject({ status: 200, data: { invited: 1 } });
+    await deliveredTo('fresh@example.net');
+    await eventually(async () =>
+      expect((await queuedTo('fresh@example.net'))[0]?.sent_at).toBeInstanceOf(Date),
+    );
+    expect(await pruneSentMailsBefore(platform.ctx.db)).toBe(0);
+    expect(await queuedTo('fresh@example.net')).toHaveLength(1);
   });
 
   it('queues a consent for more earners than one transaction holds as several transactions, all whitelisted', async () => {

@@ -1,5 +1,6 @@
 // SQL of the invitations a sponsor's whitelist CSV sent to emails without an
 // account (whitelist_invitations).
+import type { InvitationDelivery } from '@gets/schema';
 import type { Queryable } from '../../db/database.ts';
 
 export interface StoredInvitation {
@@ -7,6 +8,10 @@ export interface StoredInvitation {
   invitedAt: Date;
   /** The earner who registered with this email since, if any. */
   earnerAccount: `0x${string}` | null;
+  /** How its mail went: still being sent (maybe tried again later), sent, or given up. */
+  delivery: InvitationDelivery;
+  /** The mail server's last refusal, while it is tried again or once given up. */
+  deliveryError: string | null;
 }
 
 /**
@@ -45,16 +50,37 @@ export async function findInvitedEmails(
   return new Set(rows.map((row) => row.email));
 }
 
-/** The badge's invitations, newest first, with the earner who registered since. */
+/** Ties each invitation of the badge to the queued mail that carries it. */
+export async function linkInvitationMails(
+  db: Queryable,
+  badgeId: string,
+  mails: { email: string; mailId: string }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await db.query(
+    `UPDATE whitelist_invitations i SET mail_id = m.mail_id
+       FROM unnest($2::text[], $3::uuid[]) AS m (email, mail_id)
+      WHERE i.badge_id = $1 AND lower(i.email) = lower(m.email)`,
+    [badgeId, mails.map((mail) => mail.email), mails.map((mail) => mail.mailId)],
+  );
+}
+
+/** The badge's invitations, newest first, with the earner who registered since and how their mail went. */
 export async function listInvitations(db: Queryable, badgeId: string): Promise<StoredInvitation[]> {
   const rows = await db.query<{
     email: string;
     invited_at: Date | string;
     account: `0x${string}` | null;
+    delivery: InvitationDelivery;
+    last_error: string | null;
   }>(
-    `SELECT i.email, i.invited_at, u.account
+    `SELECT i.email, i.invited_at, u.account, m.last_error,
+            CASE WHEN m.given_up_at IS NOT NULL THEN 'NOT_DELIVERED'
+                 WHEN m.id IS NOT NULL AND m.sent_at IS NULL THEN 'SENDING'
+                 ELSE 'SENT' END AS delivery
        FROM whitelist_invitations i
        LEFT JOIN users u ON lower(u.email) = lower(i.email) AND u.user_type = 'EARNER'
+       LEFT JOIN mail_queue m ON m.id = i.mail_id
       WHERE i.badge_id = $1
       ORDER BY i.invited_at DESC, i.email`,
     [badgeId],
@@ -63,5 +89,7 @@ export async function listInvitations(db: Queryable, badgeId: string): Promise<S
     email: row.email,
     invitedAt: new Date(row.invited_at),
     earnerAccount: row.account,
+    delivery: row.delivery,
+    deliveryError: row.delivery === 'SENT' ? null : row.last_error,
   }));
 }

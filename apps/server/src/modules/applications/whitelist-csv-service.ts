@@ -19,7 +19,12 @@ import { queueMails } from '../../mail/mail-queue-repository.ts';
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
-import { findInvitedEmails, insertInvitations, listInvitations } from './invitation-repository.ts';
+import {
+  findInvitedEmails,
+  insertInvitations,
+  linkInvitationMails,
+  listInvitations,
+} from './invitation-repository.ts';
 import { callerOf, isWhitelisted, ownBadge, whitelistableBadge } from './service.ts';
 import {
   classifyWhitelistRows,
@@ -114,9 +119,14 @@ async function invite(
 ): Promise<string[]> {
   const { badge, sponsorId, sponsorName, emails } = invitation;
   const fresh = await insertInvitations(tx, badge.id, sponsorId, emails);
-  await queueMails(
+  const mailIds = await queueMails(
     tx,
     fresh.map((email) => invitationMail(ctx, badge, sponsorName, email)),
+  );
+  await linkInvitationMails(
+    tx,
+    badge.id,
+    fresh.map((email, i) => ({ email, mailId: mailIds[i]! })),
   );
   return fresh;
 }
@@ -185,6 +195,8 @@ export async function badgeInvitations(
             email: invitation.email,
             invitedAt: invitation.invitedAt.toISOString(),
             registered: account !== null,
+            delivery: invitation.delivery,
+            deliveryError: invitation.deliveryError,
           };
     }),
   );

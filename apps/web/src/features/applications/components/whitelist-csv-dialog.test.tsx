@@ -2,10 +2,15 @@
 // the API stubbed: a chosen or dropped file is previewed by the server, the
 // table shows each row's kind and the counts, Confirm names how many earners
 // are whitelisted and goes through exactly one consent; a refused file says why;
-// the section lists pending invitees and whitelists the registered ones.
+// the section lists pending invitees, with the mail server's answer to an
+// invitation it refused, and whitelists the registered ones.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { WHITELIST_CSV_MESSAGES as CSV, type WhitelistCsvPreview } from '@gets/schema';
+import {
+  WHITELIST_CSV_MESSAGES as CSV,
+  type WhitelistCsvPreview,
+  type WhitelistInvitation,
+} from '@gets/schema';
 import { AppProvider } from '@/app/provider';
 import { closeAllStreams } from '@/features/custody';
 import { sampleBadge } from '@/test/fixtures';
@@ -194,13 +199,30 @@ describe('WhitelistCsvDialog', () => {
 });
 
 describe('WhitelistCsvSection', () => {
-  it('lists pending invitees and whitelists the registered ones with one more consent', async () => {
+  const invited = (email: string, more: Partial<WhitelistInvitation> = {}) => ({
+    email,
+    invitedAt: '2026-11-20T10:00:00.000Z',
+    registered: false,
+    delivery: 'SENT',
+    deliveryError: null,
+    ...more,
+  });
+
+  it('lists pending invitees with how their mail went, and whitelists the registered ones with one more consent', async () => {
     storeUserSession(VERIFIED_SPONSOR);
     const api = stubApi({
       'GET /badge/whitelist/invitations': {
         data: [
-          { email: 'late@example.net', invitedAt: '2026-11-20T10:00:00.000Z', registered: false },
-          { email: 'new@example.net', invitedAt: '2026-11-20T10:00:00.000Z', registered: true },
+          invited('late@example.net'),
+          invited('slow@example.net', {
+            delivery: 'SENDING',
+            deliveryError: '421 4.7.0 Try again later',
+          }),
+          invited('ada@exmple.net', {
+            delivery: 'NOT_DELIVERED',
+            deliveryError: '550 5.1.1 No such user',
+          }),
+          invited('new@example.net', { registered: true }),
         ],
       },
       'POST /badge/whitelist/csv/preview': {
@@ -231,7 +253,12 @@ describe('WhitelistCsvSection', () => {
       within(invitees)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['late@example.netInvited', 'new@example.netRegistered, not whitelisted yet']);
+    ).toEqual([
+      'late@example.netInvited',
+      'slow@example.netSending invitation',
+      'ada@exmple.netInvitation not deliveredCheck the address: the mail server answered 550 5.1.1 No such user',
+      'new@example.netRegistered, not whitelisted yet',
+    ]);
     expect(api.callsTo('GET', '/badge/whitelist/invitations')[0]!.query.get('badgeId')).toBe(
       BADGE._id,
     );

@@ -3,7 +3,7 @@
 // whitelist anyone by itself (the platform never signs for the sponsor): the
 // registered invitees are listed here and one more consent whitelists them.
 import { useState } from 'react';
-import type { Badge } from '@gets/schema';
+import type { Badge, WhitelistInvitation } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import {
@@ -54,11 +54,16 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
           <h3 className="text-sm font-semibold text-slate-900">Pending invitees</h3>
           <ul aria-label="Pending invitees" className="mt-2 divide-y divide-slate-100 text-sm">
             {invitees.map((invitee) => (
-              <li key={invitee.email} className="flex justify-between gap-3 py-1.5">
-                <span className="break-all">{invitee.email}</span>
-                <span className={invitee.registered ? 'text-emerald-800' : 'text-slate-500'}>
-                  {invitee.registered ? 'Registered, not whitelisted yet' : 'Invited'}
-                </span>
+              <li key={invitee.email} className="py-1.5">
+                <div className="flex justify-between gap-3">
+                  <span className="break-all">{invitee.email}</span>
+                  <InviteeStatus invitee={invitee} />
+                </div>
+                {invitee.delivery === 'NOT_DELIVERED' && !invitee.registered && (
+                  <p className="mt-0.5 text-xs break-all text-slate-600">
+                    Check the address: the mail server answered {invitee.deliveryError ?? 'nothing'}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -79,4 +84,19 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
       <WhitelistCsvDialog badge={badge} open={open} onClose={() => setOpen(false)} />
     </section>
   );
+}
+
+/** Where an invitee stands: registered since, or how their invitation mail went. */
+function InviteeStatus({ invitee }: { invitee: WhitelistInvitation }) {
+  if (invitee.registered) {
+    return <span className="text-emerald-800">Registered, not whitelisted yet</span>;
+  }
+  switch (invitee.delivery) {
+    case 'SENDING':
+      return <span className="text-slate-500">Sending invitation</span>;
+    case 'NOT_DELIVERED':
+      return <span className="font-medium text-red-700">Invitation not delivered</span>;
+    case 'SENT':
+      return <span className="text-slate-500">Invited</span>;
+  }
 }
