@@ -4,12 +4,14 @@
 // Fastify hello world measured the same way in the same run. Every call is
 // checked to answer 200 before it is measured.
 //
-// Usage: npm run bench:lists [-- 1000 10000 100000] [-- --duration 5] [-- --profile]
+// Usage: npm run bench:lists [-- 1000 10000 100000] [-- --duration 5] [-- --profile[=<call>]]
 // DATABASE_URL set: the platform runs on that PostgreSQL (a fresh schema per
 // size). Without it, on the embedded PGlite.
 // With 10000 among the sizes, the query plans (EXPLAIN ANALYZE) of every
 // statement each call runs at that size are written to docs/list-queries.md,
-// and with --profile the recent list's run there is CPU-profiled into bench/profiles/.
+// and with --profile the recent list's run there (or --profile=<call>'s) is
+// CPU-profiled into bench/profiles/.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,6 @@ import autocannon from 'autocannon';
 import * as prettier from 'prettier';
 import Fastify from 'fastify';
 import { ACTIVE_SPONSORS_MAX_PAGE, ACTIVE_SPONSORS_PAGE_SIZE } from '@gets/schema';
-import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import {
   statementText,
   type PreparedStatement,
@@ -36,11 +37,19 @@ const durationFlag = args.indexOf('--duration');
 const DURATION_S = durationFlag >= 0 ? Number(args[durationFlag + 1]) : 5;
 const SIZES = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--duration').map(Number);
 if (SIZES.length === 0) SIZES.push(1_000, 10_000, 100_000);
-const PROFILE_DIR = args.includes('--profile')
-  ? new URL('./profiles/', import.meta.url).pathname
-  : undefined;
-/** With --profile: the call whose run at EXPLAIN_SIZE is CPU-profiled (autocannon shares the process). */
-const PROFILED_CALL = 'GET /badge/list/recent';
+const profileFlag = args.findIndex((a) => a === '--profile' || a.startsWith('--profile='));
+const PROFILE_DIR = profileFlag >= 0 ? new URL('./profiles/', import.meta.url).pathname : undefined;
+/**
+ * With --profile: the call whose run at EXPLAIN_SIZE is CPU-profiled
+ * (autocannon shares the process); --profile=<words> picks the calls whose
+ * names have these words.
+ */
+const PROFILED_CALL = args[profileFlag]?.split('=')[1] ?? 'GET /badge/list/recent';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const CONNECTIONS = 10;
 const EXPLAIN_SIZE = 10_000;
 const EXPLAIN_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'list-queries.md');
@@ -105,16 +114,22 @@ const statementFloor = (db: Queryable, statements: number) =>
   });
 
 /**
- * The floor of a See more page of Active sponsors: bare Fastify reading a
- * full page's wallet balances (ACTIVE_SPONSORS_MAX_PAGE) from the chain, the
- * way the page does, and nothing else.
+ * The floors of a See more page of Active sponsors: bare Fastify reading a
+ * full page's wallet balances (ACTIVE_SPONSORS_MAX_PAGE) the way the page
+ * does, and nothing else. Once with wallets never read before, as after a
+ * new block, when every balance is read from the chain; once with the same
+ * wallets every time, at a block where they have been read already.
  */
-const balancesFloor = (ctx: AppContext) => {
-  const wallets = Array.from(
+const randomWallets = () =>
+  Array.from(
     { length: ACTIVE_SPONSORS_MAX_PAGE },
-    () => privateKeyToAccount(generatePrivateKey()).address,
+    () => `0x${randomBytes(20).toString('hex')}` as `0x${string}`,
   );
-  return bareFastify(async () => (await walletBalancesOf(ctx, wallets)).length);
+const balancesFloor = (ctx: AppContext, known: boolean) => {
+  const wallets = randomWallets();
+  return bareFastify(
+    async () => (await walletBalancesOf(ctx, known ? wallets : randomWallets())).length,
+  );
 };
 
 /** The last sponsor on the Active sponsors screen's first page, where See more goes on from. */
@@ -272,21 +287,23 @@ for (const size of SIZES) {
         const floor = await statementFloor(ctx.db, statements);
         console.log(line(`floor: bare Fastify + ${statements} x SELECT 1`, floor, hello));
       }
-      const balances = await balancesFloor(ctx);
-      console.log(
-        line(
-          `floor: bare Fastify + ${ACTIVE_SPONSORS_MAX_PAGE} balances from the chain`,
-          balances,
-          hello,
-        ),
-      );
+      for (const known of [false, true]) {
+        const balances = await balancesFloor(ctx, known);
+        console.log(
+          line(
+            `floor: bare Fastify + ${ACTIVE_SPONSORS_MAX_PAGE} balances ${known ? 'read already at this block' : 'from the chain'}`,
+            balances,
+            hello,
+          ),
+        );
+      }
     }
     const measured = new Map<string, Measured>();
     for (const call of calls) {
       const run = () => measure(new URL(call.path, platform.url).href, call.headers);
       const m =
-        call.name === PROFILED_CALL && size === EXPLAIN_SIZE
-          ? await profiled(`lists-recent-${size}`, PROFILE_DIR, run)
+        call.name.includes(PROFILED_CALL) && size === EXPLAIN_SIZE
+          ? await profiled(`lists-${slug(call.name)}-${size}`, PROFILE_DIR, run)
           : await run();
       measured.set(call.name, m);
       console.log(line(call.name, m, hello));
