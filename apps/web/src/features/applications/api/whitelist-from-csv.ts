@@ -63,11 +63,22 @@ export function useWhitelistFromCsv() {
   return { confirm, isConfirming: action.isRunning, progress: action.progress };
 }
 
-/** The badge's invitees not whitelisted yet; refreshed by every finished chain action. */
+/** How often the invitees are read again while a mail of theirs is still being sent. */
+export const INVITATIONS_REFRESH_MS = 3_000;
+
+/**
+ * The badge's invitees not whitelisted yet; refreshed by every finished chain
+ * action, and every few seconds while an invitation mail is being sent, so
+ * "Sending invitation" turns into what became of it without a reload.
+ */
 export function useBadgeInvitations(badgeId: string) {
   return useQuery({
     queryKey: [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId],
     retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.some((invitee) => !invitee.registered && invitee.delivery === 'SENDING')
+        ? INVITATIONS_REFRESH_MS
+        : false,
     queryFn: async () => {
       const result = await apiRequest<WhitelistInvitation[]>('/badge/whitelist/invitations', {
         query: { badgeId },

@@ -18,6 +18,7 @@ import { chainAction, stubApi, type Answer, type StubCall } from '@/test/api-stu
 import type { TransactionStatus } from '@gets/schema';
 import { storeUserSession, VERIFIED_SPONSOR } from '@/test/render-route';
 import { WhitelistCsvDialog } from './whitelist-csv-dialog';
+import { INVITATIONS_REFRESH_MS } from '../api/whitelist-from-csv';
 import { WhitelistCsvSection } from './whitelist-csv-section';
 
 afterEach(() => closeAllStreams());
@@ -207,6 +208,31 @@ describe('WhitelistCsvSection', () => {
     deliveryError: null,
     ...more,
   });
+
+  it('reads the invitees again while a mail is being sent, until it has gone', async () => {
+    storeUserSession(VERIFIED_SPONSOR);
+    let reads = 0;
+    const api = stubApi({
+      'GET /badge/whitelist/invitations': () => {
+        reads += 1;
+        return {
+          data: [invited('slow@example.net', { delivery: reads === 1 ? 'SENDING' : 'SENT' })],
+        };
+      },
+    });
+    render(
+      <AppProvider>
+        <WhitelistCsvSection badge={BADGE} />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('Sending invitation')).toBeTruthy();
+    // The next read, INVITATIONS_REFRESH_MS later, finds the mail sent; then no more reads.
+    expect(
+      await screen.findByText('Invited', undefined, { timeout: INVITATIONS_REFRESH_MS + 2_000 }),
+    ).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, INVITATIONS_REFRESH_MS + 500));
+    expect(api.callsTo('GET', '/badge/whitelist/invitations')).toHaveLength(2);
+  }, 15_000);
 
   it('lists pending invitees with how their mail went, and whitelists the registered ones with one more consent', async () => {
     storeUserSession(VERIFIED_SPONSOR);
