@@ -103,6 +103,15 @@ describe('whitelist from a CSV file', () => {
     );
     return (answer.data as WhitelistInvitation[]).find((invitation) => invitation.email === email);
   };
+  /** Confirms a file of one unknown email: the body, to send again, once it is invited. */
+  const inviteAlone = async (email: string) => {
+    const body = { badgeOnChainId: badge.onChainId, csv: email };
+    expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
+      status: 200,
+      data: { invited: 1 },
+    });
+    return body;
+  };
   /** Delivers what is due `ms` from now, as the worker would then. */
   const deliverLater = (ms: number) =>
     deliverQueuedMails(
@@ -270,18 +279,15 @@ describe('whitelist from a CSV file', () => {
   }, 60_000);
 
   it('answers without waiting for the mail server, and delivers a mail it refused for now when it takes mail again', async () => {
-    const body = { badgeOnChainId: badge.onChainId, csv: 'unlucky@example.net' };
-    await refusingMailTo('unlucky@example.net', 421, async () => {
-      expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
-        status: 200,
-        data: { invited: 1 },
-      });
+    const body = await refusingMailTo('unlucky@example.net', 421, async () => {
+      const sent = await inviteAlone('unlucky@example.net');
       // The worker tried, was refused, and keeps the mail for later.
       await eventually(async () =>
         expect(await queuedTo('unlucky@example.net')).toEqual([
           { attempts: 1, last_error: '421 mailbox unavailable', sent_at: null, given_up_at: null },
         ]),
       );
+      return sent;
     });
     // The sponsor sees it is still being sent, and why it has not gone yet.
     expect(await invitee('unlucky@example.net')).toMatchObject({
@@ -307,12 +313,8 @@ describe('whitelist from a CSV file', () => {
   });
 
   it('gives up a mail the server refuses for good, and tries it no more', async () => {
-    const body = { badgeOnChainId: badge.onChainId, csv: 'nobody@example.net' };
     await refusingMailTo('nobody@example.net', 550, async () => {
-      expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
-        status: 200,
-        data: { invited: 1 },
-      });
+      await inviteAlone('nobody@example.net');
       await eventually(async () =>
         expect((await queuedTo('nobody@example.net'))[0]?.given_up_at).toBeInstanceOf(Date),
       );
@@ -339,12 +341,7 @@ describe('whitelist from a CSV file', () => {
     expect(await queuedTo('nobody@example.net')).toHaveLength(1);
     expect(await invitee('nobody@example.net')).toMatchObject({ delivery: 'NOT_DELIVERED' });
     // Nothing sent within the month goes.
-    expect(
-      await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
-        badgeOnChainId: badge.onChainId,
-        csv: 'fresh@example.net',
-      }),
-    ).toMatchObject({ status: 200, data: { invited: 1 } });
+    await inviteAlone('fresh@example.net');
     await deliveredTo('fresh@example.net');
     await eventually(async () =>
       expect((await queuedTo('fresh@example.net'))[0]?.sent_at).toBeInstanceOf(Date),
