@@ -27,14 +27,17 @@ describe('offline screen', () => {
       expect(pageHeading).toBeTruthy();
       expect(screen.queryByText(SCREENS.offlineTitle)).toBeNull();
 
+      // The layout hears the connection events through a subscription made in
+      // an effect; on a busy machine it may not be in place yet the moment
+      // the page's heading shows, so the screen is waited for, not read at once.
       goOffline(true);
-      expect(screen.getByRole('heading', { name: SCREENS.offlineTitle })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: SCREENS.offlineTitle })).toBeTruthy();
       expect(screen.getByText(SCREENS.offlineText)).toBeTruthy();
       expect(screen.queryByRole('heading', { level: 1, name: pageHeading! })).toBeNull();
 
       goOffline(false);
+      expect(await screen.findByRole('heading', { level: 1, name: pageHeading! })).toBeTruthy();
       expect(screen.queryByText(SCREENS.offlineTitle)).toBeNull();
-      expect(screen.getByRole('heading', { level: 1, name: pageHeading! })).toBeTruthy();
     },
   );
 
