@@ -19,7 +19,7 @@ import { contentFromBadge } from '../lib/badge-form';
 import { badgeUrl } from '../lib/badge-links';
 import { downloadNodeAsPng } from '../lib/download-png';
 import { BadgeCardFace } from './badge-card';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from './copy-button';
 import { BadgeStatusNote } from './badge-status-note';
 

@@ -1,4 +1,4 @@
-// A yes/no decision in a dialog (Delete Draft's "Are you sure...").
+// A yes/no decision in a dialog (Delete Draft's "Are you sure...", withdrawing an invitation).
 import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 
