@@ -12,7 +12,7 @@ import {
   queuedSchema,
   walletAddressSchema,
 } from './custody.ts';
-import { FULL_NAME_MAX_LENGTH } from './accounts.ts';
+import { emailSchema, FULL_NAME_MAX_LENGTH } from './accounts.ts';
 import { VALIDATION } from './messages.ts';
 
 const M = VALIDATION.application;
@@ -394,6 +394,11 @@ export const WHITELIST_CSV_MESSAGES = {
   preview: 'Whitelist preview',
   invitationsSent: 'Invitations sent',
   invitations: 'Invitations',
+  invitationSentAgain: 'Invitation sent again',
+  invitationWithdrawn: 'Invitation withdrawn',
+  noSuchInvitation: 'This email is not invited to this badge',
+  invitationNotRefused: 'Only an invitation that was not delivered can be sent again',
+  inviteeRegistered: 'This invitee has registered: whitelist them instead',
   // Why a row is what it is, shown beside it in the preview.
   ready: 'Registered earner, will be whitelisted',
   unknown: 'No account with this email: an invitation to register will be sent',
@@ -485,3 +490,16 @@ export const whitelistInvitationSchema = z.object({
 });
 export const whitelistInvitationsResponseSchema = envelope(z.array(whitelistInvitationSchema));
 export type WhitelistInvitation = z.infer<typeof whitelistInvitationSchema>;
+
+/**
+ * POST /badge/whitelist/invitations/resend (an invitation not delivered, its
+ * mail queued again) and DELETE /badge/whitelist/invitations (withdrawn, its
+ * mail not sent if it has not gone yet; the email can be invited again).
+ */
+export const whitelistInvitationRequestSchema = z.object({
+  badgeId: uuidOf('badgeId'),
+  email: emailSchema,
+});
+export type WhitelistInvitationRequest = z.input<typeof whitelistInvitationRequestSchema>;
+export const invitationResentResponseSchema = envelope(whitelistInvitationSchema);
+export const invitationWithdrawnResponseSchema = envelope(z.object({ email: z.string() }));

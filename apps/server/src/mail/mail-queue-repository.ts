@@ -90,6 +90,32 @@ export async function markMailFailed(
 }
 
 /**
+ * Makes a mail that was given up due at `now` again, with a fresh count of
+ * tries; answers whether it was given up (only then is it tried again).
+ */
+export async function retryGivenUpMail(db: Queryable, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE mail_queue SET given_up_at = NULL, attempts = 0, last_error = NULL, next_attempt_at = $2
+      WHERE id = $1 AND given_up_at IS NOT NULL
+     RETURNING id`,
+    [id, now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Deletes a mail not sent yet, so it never goes (one the worker has taken
+ * already may still go out); answers whether one was deleted.
+ */
+export async function cancelUnsentMail(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'DELETE FROM mail_queue WHERE id = $1 AND sent_at IS NULL RETURNING id',
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Deletes up to `limit` mails sent before `before`, oldest first; answers how
  * many. What they said is of no more use once the server took them, and an
  * invitation whose mail is gone reads as delivered.

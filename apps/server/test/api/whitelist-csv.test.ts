@@ -5,7 +5,8 @@
 // confirming whitelists every ready earner in one consent (then they can
 // apply), invites each unknown email once (the worker delivers the mail, later
 // if the mail server refuses it for now), lists the invitees with how their
-// mail went, prunes sent mails after a month, and a consent
+// mail went, prunes sent mails after a month, sends one not delivered again
+// and withdraws one on the sponsor's word, and a consent
 // too large for one block is queued as several chain transactions.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badgeEscrowAbi } from '@gets/contracts';
@@ -348,6 +349,98 @@ describe('whitelist from a CSV file', () => {
     );
     expect(await pruneSentMailsBefore(platform.ctx.db)).toBe(0);
     expect(await queuedTo('fresh@example.net')).toHaveLength(1);
+  });
+
+  it('sends an invitation that was not delivered again, once, and no other', async () => {
+    const resend = (caller: Caller, email: string) =>
+      as(caller, 'POST', '/gs-api/badge/whitelist/invitations/resend', {
+        badgeId: badge._id,
+        email,
+      });
+    expect(await invitee('nobody@example.net')).toMatchObject({ delivery: 'NOT_DELIVERED' });
+    expect(await resend(otherSponsor, 'nobody@example.net')).toMatchObject({
+      status: 403,
+      message: M.notYourBadge,
+    });
+    // The address as the sponsor types it: its case does not matter.
+    expect(await resend(sponsor, 'Nobody@Example.NET')).toMatchObject({
+      status: 200,
+      message: CSV.invitationSentAgain,
+      data: { email: 'nobody@example.net', delivery: 'SENDING', deliveryError: null },
+    });
+    // A second click while it is being sent (or once sent) queues nothing more.
+    expect(await resend(sponsor, 'nobody@example.net')).toMatchObject({
+      status: 409,
+      message: CSV.invitationNotRefused,
+    });
+    expect(await deliveredTo('nobody@example.net')).toHaveLength(1);
+    await eventually(async () =>
+      expect(await invitee('nobody@example.net')).toMatchObject({
+        delivery: 'SENT',
+        deliveryError: null,
+      }),
+    );
+    expect(await queuedTo('nobody@example.net')).toEqual([
+      expect.objectContaining({ attempts: 1, last_error: null, given_up_at: null }),
+    ]);
+    expect(await resend(sponsor, 'nobody@example.net')).toMatchObject({
+      status: 409,
+      message: CSV.invitationNotRefused,
+    });
+    expect(await mailsTo('nobody@example.net')).toHaveLength(1);
+
+    expect(await resend(sponsor, 'stranger@example.net')).toMatchObject({
+      status: 404,
+      message: CSV.noSuchInvitation,
+    });
+    await inviteAlone('joiner@example.net');
+    await createTestUser(platform.ctx, { email: 'joiner@example.net' });
+    expect(await resend(sponsor, 'joiner@example.net')).toMatchObject({
+      status: 409,
+      message: CSV.inviteeRegistered,
+    });
+  });
+
+  it('withdraws an invitation: the invitee leaves the list, a mail not sent yet never goes, and the email can be invited again', async () => {
+    const withdraw = (caller: Caller, email: string) =>
+      as(caller, 'DELETE', '/gs-api/badge/whitelist/invitations', { badgeId: badge._id, email });
+    await refusingMailTo('typo@exmaple.net', 421, async () => {
+      await inviteAlone('typo@exmaple.net');
+      await eventually(async () =>
+        expect((await queuedTo('typo@exmaple.net'))[0]?.attempts).toBe(1),
+      );
+    });
+    expect(await withdraw(otherSponsor, 'typo@exmaple.net')).toMatchObject({
+      status: 403,
+      message: M.notYourBadge,
+    });
+    expect(await invitee('typo@exmaple.net')).toMatchObject({ delivery: 'SENDING' });
+
+    expect(await withdraw(sponsor, 'Typo@exmaple.net')).toMatchObject({
+      status: 200,
+      message: CSV.invitationWithdrawn,
+      data: { email: 'typo@exmaple.net' },
+    });
+    expect(await invitee('typo@exmaple.net')).toBeUndefined();
+    expect(await queuedTo('typo@exmaple.net')).toEqual([]);
+    await deliverLater(86_400_000);
+    expect(await mailsTo('typo@exmaple.net')).toHaveLength(0);
+    expect(await withdraw(sponsor, 'typo@exmaple.net')).toMatchObject({
+      status: 404,
+      message: CSV.noSuchInvitation,
+    });
+
+    // Invited again, it is mailed afresh; withdrawn once sent, the mail stays as it went.
+    await inviteAlone('typo@exmaple.net');
+    expect(await deliveredTo('typo@exmaple.net')).toHaveLength(1);
+    await eventually(async () =>
+      expect(await invitee('typo@exmaple.net')).toMatchObject({ delivery: 'SENT' }),
+    );
+    expect(await withdraw(sponsor, 'typo@exmaple.net')).toMatchObject({ status: 200 });
+    expect(await invitee('typo@exmaple.net')).toBeUndefined();
+    expect(await queuedTo('typo@exmaple.net')).toEqual([
+      expect.objectContaining({ sent_at: expect.any(Date) }),
+    ]);
   });
 
   it('queues a consent for more earners than one transaction holds as several transactions, all whitelisted', async () => {

@@ -118,6 +118,8 @@ export const POLICIES: Record<string, Policy> = {
   'POST /gs-api/badge/whitelist/csv/preview': 'approvedSponsor',
   'POST /gs-api/badge/whitelist/csv': 'approvedSponsor',
   'GET /gs-api/badge/whitelist/invitations': 'approvedSponsor',
+  'POST /gs-api/badge/whitelist/invitations/resend': 'approvedSponsor',
+  'DELETE /gs-api/badge/whitelist/invitations': 'approvedSponsor',
   'GET /gs-api/badge/applications/list': 'approvedSponsor',
   'POST /gs-api/user/metakeep/processRequestBadge': 'approvedSponsor',
   'POST /gs-api/metakeep/sponsor/approve': 'approvedSponsor',
@@ -360,6 +362,14 @@ export const OTHER_SPONSOR: Record<
   'GET /gs-api/badge/whitelist/invitations': {
     refused: 403,
     request: (o) => ({ query: { badgeId: o.privateBadgeId } }),
+  },
+  'POST /gs-api/badge/whitelist/invitations/resend': {
+    refused: 403,
+    request: (o) => ({ body: { badgeId: o.privateBadgeId, email: 'invitee@example.net' } }),
+  },
+  'DELETE /gs-api/badge/whitelist/invitations': {
+    refused: 403,
+    request: (o) => ({ body: { badgeId: o.privateBadgeId, email: 'invitee@example.net' } }),
   },
   'GET /gs-api/badge/applications/list': {
     refused: 403,

@@ -12,6 +12,8 @@ export interface StoredInvitation {
   delivery: InvitationDelivery;
   /** The mail server's last refusal, while it is tried again or once given up. */
   deliveryError: string | null;
+  /** The queued mail that carries it; null before the queue or once its record was pruned. */
+  mailId: string | null;
 }
 
 /**
@@ -65,31 +67,76 @@ export async function linkInvitationMails(
   );
 }
 
+type InvitationRow = {
+  email: string;
+  invited_at: Date | string;
+  account: `0x${string}` | null;
+  delivery: InvitationDelivery;
+  last_error: string | null;
+  mail_id: string | null;
+};
+
+/** An invitation with the earner who registered since and how its mail went. */
+const SELECT_INVITATIONS = `
+  SELECT i.email, i.invited_at, u.account, m.last_error, i.mail_id,
+         CASE WHEN m.given_up_at IS NOT NULL THEN 'NOT_DELIVERED'
+              WHEN m.id IS NOT NULL AND m.sent_at IS NULL THEN 'SENDING'
+              ELSE 'SENT' END AS delivery
+    FROM whitelist_invitations i
+    LEFT JOIN users u ON lower(u.email) = lower(i.email) AND u.user_type = 'EARNER'
+    LEFT JOIN mail_queue m ON m.id = i.mail_id`;
+
+const toStoredInvitation = (row: InvitationRow): StoredInvitation => ({
+  email: row.email,
+  invitedAt: new Date(row.invited_at),
+  earnerAccount: row.account,
+  delivery: row.delivery,
+  deliveryError: row.delivery === 'SENT' ? null : row.last_error,
+  mailId: row.mail_id,
+});
+
 /** The badge's invitations, newest first, with the earner who registered since and how their mail went. */
 export async function listInvitations(db: Queryable, badgeId: string): Promise<StoredInvitation[]> {
-  const rows = await db.query<{
-    email: string;
-    invited_at: Date | string;
-    account: `0x${string}` | null;
-    delivery: InvitationDelivery;
-    last_error: string | null;
-  }>(
-    `SELECT i.email, i.invited_at, u.account, m.last_error,
-            CASE WHEN m.given_up_at IS NOT NULL THEN 'NOT_DELIVERED'
-                 WHEN m.id IS NOT NULL AND m.sent_at IS NULL THEN 'SENDING'
-                 ELSE 'SENT' END AS delivery
-       FROM whitelist_invitations i
-       LEFT JOIN users u ON lower(u.email) = lower(i.email) AND u.user_type = 'EARNER'
-       LEFT JOIN mail_queue m ON m.id = i.mail_id
+  const rows = await db.query<InvitationRow>(
+    `${SELECT_INVITATIONS}
       WHERE i.badge_id = $1
       ORDER BY i.invited_at DESC, i.email`,
     [badgeId],
   );
-  return rows.map((row) => ({
-    email: row.email,
-    invitedAt: new Date(row.invited_at),
-    earnerAccount: row.account,
-    delivery: row.delivery,
-    deliveryError: row.delivery === 'SENT' ? null : row.last_error,
-  }));
+  return rows.map(toStoredInvitation);
+}
+
+/**
+ * The badge's invitation of this email, locked until the transaction ends
+ * (so two clicks on "Send again" queue one mail); null when not invited.
+ */
+export async function findInvitationForUpdate(
+  tx: Queryable,
+  badgeId: string,
+  email: string,
+): Promise<StoredInvitation | null> {
+  const rows = await tx.query<InvitationRow>(
+    `${SELECT_INVITATIONS}
+      WHERE i.badge_id = $1 AND lower(i.email) = lower($2)
+      FOR UPDATE OF i`,
+    [badgeId, email],
+  );
+  return rows[0] ? toStoredInvitation(rows[0]) : null;
+}
+
+/**
+ * Deletes the badge's invitation of this email; answers it (with the mail
+ * that carried it), or null when there was none.
+ */
+export async function deleteInvitation(
+  db: Queryable,
+  badgeId: string,
+  email: string,
+): Promise<{ email: string; mailId: string | null } | null> {
+  const rows = await db.query<{ email: string; mail_id: string | null }>(
+    `DELETE FROM whitelist_invitations WHERE badge_id = $1 AND lower(email) = lower($2)
+     RETURNING email, mail_id`,
+    [badgeId, email],
+  );
+  return rows[0] ? { email: rows[0].email, mailId: rows[0].mail_id } : null;
 }

@@ -21,6 +21,9 @@ import {
   claimTokenRequestSchema,
   createApplicationRequestSchema,
   errorResponseSchema,
+  whitelistInvitationRequestSchema,
+  invitationResentResponseSchema,
+  invitationWithdrawnResponseSchema,
   processRequestsRequestSchema,
   recordClaimRequestSchema,
   recordReviewRequestSchema,
@@ -69,7 +72,9 @@ import {
 import {
   badgeInvitations,
   previewWhitelistCsv,
+  resendInvitation,
   whitelistFromCsv,
+  withdrawInvitation,
 } from './whitelist-csv-service.ts';
 
 /** A whitelist CSV goes as JSON text: room for the largest file the schema accepts, escaped. */
@@ -407,6 +412,42 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         message: WHITELIST_CSV_MESSAGES.invitations,
         data: await badgeInvitations(ctx, actorOf(request), request.query.badgeId),
+      }),
+    );
+
+    app.post(
+      '/badge/whitelist/invitations/resend',
+      {
+        onRequest: sponsor,
+        schema: {
+          tags: ['applications'],
+          summary:
+            'Sends an invitation of your private badge again (badgeId: its _id) whose mail was not delivered, once you know the address is right',
+          body: whitelistInvitationRequestSchema,
+          response: { 200: invitationResentResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: WHITELIST_CSV_MESSAGES.invitationSentAgain,
+        data: await resendInvitation(ctx, actorOf(request), request.body),
+      }),
+    );
+
+    app.delete(
+      '/badge/whitelist/invitations',
+      {
+        onRequest: sponsor,
+        schema: {
+          tags: ['applications'],
+          summary:
+            'Withdraws an invitation of your private badge (badgeId: its _id): the invitee leaves the list, the mail is not sent if it has not gone yet, and the email can be invited again',
+          body: whitelistInvitationRequestSchema,
+          response: { 200: invitationWithdrawnResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: WHITELIST_CSV_MESSAGES.invitationWithdrawn,
+        data: await withdrawInvitation(ctx, actorOf(request), request.body),
       }),
     );
 

@@ -15,15 +15,22 @@ import type { Queryable } from '../../db/database.ts';
 import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { queueMails } from '../../mail/mail-queue-repository.ts';
+import {
+  cancelUnsentMail,
+  queueMails,
+  retryGivenUpMail,
+} from '../../mail/mail-queue-repository.ts';
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
 import {
+  deleteInvitation,
+  findInvitationForUpdate,
   findInvitedEmails,
   insertInvitations,
   linkInvitationMails,
   listInvitations,
+  type StoredInvitation,
 } from './invitation-repository.ts';
 import { callerOf, isWhitelisted, ownBadge, whitelistableBadge } from './service.ts';
 import {
@@ -189,16 +196,65 @@ export async function badgeInvitations(
     invitations.map(async (invitation) => {
       const account = invitation.earnerAccount;
       const done = Boolean(account && onChainId && (await isWhitelisted(ctx, onChainId, account)));
-      return done
-        ? null
-        : {
-            email: invitation.email,
-            invitedAt: invitation.invitedAt.toISOString(),
-            registered: account !== null,
-            delivery: invitation.delivery,
-            deliveryError: invitation.deliveryError,
-          };
+      return done ? null : invitationView(invitation);
     }),
   );
   return pending.filter((invitation) => invitation !== null);
+}
+
+const invitationView = (invitation: StoredInvitation): WhitelistInvitation => ({
+  email: invitation.email,
+  invitedAt: invitation.invitedAt.toISOString(),
+  registered: invitation.earnerAccount !== null,
+  delivery: invitation.delivery,
+  deliveryError: invitation.deliveryError,
+});
+
+interface InvitationInput {
+  badgeId: string;
+  email: string;
+}
+
+/**
+ * POST /badge/whitelist/invitations/resend: an invitation the mail server
+ * refused for good (or never took) is tried again, as a fresh mail, when the
+ * sponsor knows the address is right (a full mailbox, a server down for
+ * hours). Only then: a mail still being sent or sent already is not repeated.
+ */
+export async function resendInvitation(
+  ctx: Ctx,
+  actor: Actor,
+  input: InvitationInput,
+): Promise<WhitelistInvitation> {
+  const badge = ownBadge(actor, await findBadge(ctx.db, input.badgeId));
+  return ctx.db.transaction(async (tx) => {
+    const invitation = await findInvitationForUpdate(tx, badge.id, input.email);
+    if (!invitation) throw new AppError(404, CSV.noSuchInvitation);
+    if (invitation.earnerAccount) throw new AppError(409, CSV.inviteeRegistered);
+    const mailId = invitation.mailId;
+    if (invitation.delivery !== 'NOT_DELIVERED' || !mailId) {
+      throw new AppError(409, CSV.invitationNotRefused);
+    }
+    await retryGivenUpMail(tx, mailId, new Date());
+    return invitationView({ ...invitation, delivery: 'SENDING', deliveryError: null });
+  });
+}
+
+/**
+ * DELETE /badge/whitelist/invitations: the invitee leaves the list (a
+ * mistyped address, a change of mind) and the email may be invited again;
+ * its mail is not sent if it has not gone yet.
+ */
+export async function withdrawInvitation(
+  ctx: Ctx,
+  actor: Actor,
+  input: InvitationInput,
+): Promise<{ email: string }> {
+  const badge = ownBadge(actor, await findBadge(ctx.db, input.badgeId));
+  return ctx.db.transaction(async (tx) => {
+    const withdrawn = await deleteInvitation(tx, badge.id, input.email);
+    if (!withdrawn) throw new AppError(404, CSV.noSuchInvitation);
+    if (withdrawn.mailId) await cancelUnsentMail(tx, withdrawn.mailId);
+    return { email: withdrawn.email };
+  });
 }
