@@ -2,7 +2,8 @@
 // against the real server, database and chain: 50 registered earners and one
 // email without an account in one file; the preview counts them, one consent
 // whitelists all 50, the newcomer gets an invitation to register that leads
-// to the badge, and an earner from the file can then apply.
+// to the badge, an earner from the file can then apply, and the sponsor
+// withdraws the newcomer's invitation.
 import { expect, test } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
@@ -96,4 +97,13 @@ test('a sponsor whitelists 50 earners from a CSV in one consent', async ({
   await earner.getByRole('button', { name: 'Apply', exact: true }).click();
   await submitApplication(earner, title, { fullName: 'Seventeen Tester' });
   await expect(earner.getByRole('button', { name: 'Applied' })).toBeDisabled();
+
+  // The sponsor withdraws the newcomer's invitation, after saying yes.
+  await page
+    .getByRole('button', { name: `Withdraw the invitation of ${newcomer.email.toLowerCase()}` })
+    .click();
+  const withdraw = page.getByRole('alertdialog', { name: 'Withdraw the invitation' });
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Invitation withdrawn!')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Pending invitees' })).toBeHidden();
 });

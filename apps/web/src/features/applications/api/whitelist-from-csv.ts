@@ -1,8 +1,9 @@
 // Whitelisting from a CSV file on a private badge: the server's preview of
 // every row (POST /badge/whitelist/csv/preview), the confirmation through the
 // one consent dialog (POST /badge/whitelist/csv: every ready earner in one
-// consent, unknown emails invited), and the badge's pending invitees.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// consent, unknown emails invited), and the badge's pending invitees: an
+// invitation not delivered sent again, or one withdrawn.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   earnersWhitelistedToast,
   WHITELIST_CSV_MESSAGES,
@@ -71,9 +72,11 @@ export const INVITATIONS_REFRESH_MS = 3_000;
  * action, and every few seconds while an invitation mail is being sent, so
  * "Sending invitation" turns into what became of it without a reload.
  */
+const invitationsKey = (badgeId: string) => [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId];
+
 export function useBadgeInvitations(badgeId: string) {
   return useQuery({
-    queryKey: [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId],
+    queryKey: invitationsKey(badgeId),
     retry: false,
     refetchInterval: (query) =>
       query.state.data?.some((invitee) => !invitee.registered && invitee.delivery === 'SENDING')
@@ -85,6 +88,34 @@ export function useBadgeInvitations(badgeId: string) {
       });
       if (!result.success) throw new Error(result.message);
       return result.data;
+    },
+  });
+}
+
+/**
+ * One invitee of the badge: "Send again" (resend, an invitation not
+ * delivered) or "Withdraw" (DELETE); answers whether it was done, after
+ * saying so, and reads the invitees again.
+ */
+export function useInvitationChange(badgeId: string, change: 'resend' | 'withdraw') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) => {
+      const result = await apiRequest<unknown>(
+        change === 'resend'
+          ? '/badge/whitelist/invitations/resend'
+          : '/badge/whitelist/invitations',
+        { method: change === 'resend' ? 'POST' : 'DELETE', body: { badgeId, email } },
+      );
+      void queryClient.invalidateQueries({ queryKey: invitationsKey(badgeId) });
+      if (!result.success) {
+        toast.error(`${result.message}!`);
+        return false;
+      }
+      toast.success(
+        `${change === 'resend' ? WHITELIST_CSV_MESSAGES.invitationSentAgain : WHITELIST_CSV_MESSAGES.invitationWithdrawn}!`,
+      );
+      return true;
     },
   });
 }

@@ -200,6 +200,12 @@ describe('WhitelistCsvDialog', () => {
 });
 
 describe('WhitelistCsvSection', () => {
+  const renderSection = () =>
+    render(
+      <AppProvider>
+        <WhitelistCsvSection badge={BADGE} />
+      </AppProvider>,
+    );
   const invited = (email: string, more: Partial<WhitelistInvitation> = {}) => ({
     email,
     invitedAt: '2026-11-20T10:00:00.000Z',
@@ -220,11 +226,7 @@ describe('WhitelistCsvSection', () => {
         };
       },
     });
-    render(
-      <AppProvider>
-        <WhitelistCsvSection badge={BADGE} />
-      </AppProvider>,
-    );
+    renderSection();
     expect(await screen.findByText('Sending invitation')).toBeTruthy();
     // The next read, INVITATIONS_REFRESH_MS later, finds the mail sent; then no more reads.
     expect(
@@ -269,22 +271,20 @@ describe('WhitelistCsvSection', () => {
       },
       'POST /badge/whitelist/csv': chainAction('Whitelist 1 earner for your private badge'),
     });
-    render(
-      <AppProvider>
-        <WhitelistCsvSection badge={BADGE} />
-      </AppProvider>,
-    );
+    renderSection();
     const invitees = await screen.findByRole('list', { name: 'Pending invitees' });
     expect(
       within(invitees)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'late@example.netInvited',
-      'slow@example.netSending invitation',
-      'ada@exmple.netInvitation not deliveredCheck the address: the mail server answered 550 5.1.1 No such user',
-      'new@example.netRegistered, not whitelisted yet',
+      'late@example.netInvitedWithdraw',
+      'slow@example.netSending invitationWithdraw',
+      'ada@exmple.netInvitation not deliveredSend againWithdrawCheck the address: the mail server answered 550 5.1.1 No such user',
+      'new@example.netRegistered, not whitelisted yetWithdraw',
     ]);
+    // Only the invitation not delivered can be sent again.
+    expect(within(invitees).getAllByRole('button', { name: /^Send again/ })).toHaveLength(1);
     expect(api.callsTo('GET', '/badge/whitelist/invitations')[0]!.query.get('badgeId')).toBe(
       BADGE._id,
     );
@@ -297,5 +297,92 @@ describe('WhitelistCsvSection', () => {
       csv: 'new@example.net',
       badgeOnChainId: '12',
     });
+  });
+
+  it('sends an invitation that was not delivered again, and withdraws one once the sponsor confirms', async () => {
+    storeUserSession(VERIFIED_SPONSOR);
+    let withdrawn = false;
+    let resent = false;
+    const api = stubApi({
+      'GET /badge/whitelist/invitations': () => ({
+        data: [
+          invited(
+            'ada@example.net',
+            resent
+              ? { delivery: 'SENDING' }
+              : {
+                  delivery: 'NOT_DELIVERED',
+                  deliveryError: '452 4.2.2 Mailbox full',
+                },
+          ),
+          ...(withdrawn ? [] : [invited('ada@exmple.net')]),
+        ],
+      }),
+      'POST /badge/whitelist/invitations/resend': () => {
+        resent = true;
+        return { message: CSV.invitationSentAgain, data: invited('ada@example.net') };
+      },
+      'DELETE /badge/whitelist/invitations': () => {
+        withdrawn = true;
+        return { message: CSV.invitationWithdrawn, data: { email: 'ada@exmple.net' } };
+      },
+    });
+    renderSection();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Send again the invitation to ada@example.net' }),
+    );
+    expect(await screen.findByText('Invitation sent again!')).toBeTruthy();
+    expect(api.callsTo('POST', '/badge/whitelist/invitations/resend')[0]!.body).toEqual({
+      badgeId: BADGE._id,
+      email: 'ada@example.net',
+    });
+    // Read again: the mail is being sent, so there is nothing more to send again.
+    expect(await screen.findByText('Sending invitation')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Send again/ })).toBeNull();
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Withdraw the invitation of ada@exmple.net' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Withdraw the invitation' });
+    expect(confirm.textContent).toContain('ada@exmple.net leaves the pending invitees');
+    // Cancel withdraws nothing.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.callsTo('DELETE', '/badge/whitelist/invitations')).toHaveLength(0);
+
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Withdraw the invitation of ada@exmple.net' }),
+    );
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Withdraw the invitation' })).getByRole(
+        'button',
+        { name: 'Withdraw' },
+      ),
+    );
+    expect(await screen.findByText('Invitation withdrawn!')).toBeTruthy();
+    expect(api.callsTo('DELETE', '/badge/whitelist/invitations')[0]!.body).toEqual({
+      badgeId: BADGE._id,
+      email: 'ada@exmple.net',
+    });
+    await waitFor(() => expect(screen.queryByText('ada@exmple.net')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('says why the server refused to send an invitation again', async () => {
+    storeUserSession(VERIFIED_SPONSOR);
+    stubApi({
+      'GET /badge/whitelist/invitations': {
+        data: [invited('ada@example.net', { delivery: 'NOT_DELIVERED', deliveryError: '550' })],
+      },
+      'POST /badge/whitelist/invitations/resend': {
+        status: 409,
+        message: CSV.invitationNotRefused,
+      },
+    });
+    renderSection();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Send again the invitation to ada@example.net' }),
+    );
+    expect(await screen.findByText(`${CSV.invitationNotRefused}!`)).toBeTruthy();
   });
 });

@@ -2,13 +2,18 @@
 // and the invitees the file's unknown emails became. Registering does not
 // whitelist anyone by itself (the platform never signs for the sponsor): the
 // registered invitees are listed here and one more consent whitelists them.
+// An invitation the mail server refused can be sent again once the sponsor
+// knows the address is right, and any invitation withdrawn (a mistyped
+// address is withdrawn, then the right one uploaded).
 import { useState } from 'react';
 import type { Badge, WhitelistInvitation } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 import {
   previewWhitelistCsv,
   useBadgeInvitations,
+  useInvitationChange,
   useWhitelistFromCsv,
 } from '../api/whitelist-from-csv';
 import { WhitelistCsvDialog } from './whitelist-csv-dialog';
@@ -17,6 +22,9 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
   const [open, setOpen] = useState(false);
   const invitations = useBadgeInvitations(badge._id);
   const { confirm, isConfirming } = useWhitelistFromCsv();
+  const resend = useInvitationChange(badge._id, 'resend');
+  const withdraw = useInvitationChange(badge._id, 'withdraw');
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const invitees = invitations.data ?? [];
   const registered = invitees.filter((invitee) => invitee.registered);
 
@@ -55,11 +63,32 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
           <ul aria-label="Pending invitees" className="mt-2 divide-y divide-slate-100 text-sm">
             {invitees.map((invitee) => (
               <li key={invitee.email} className="py-1.5">
-                <div className="flex justify-between gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span className="break-all">{invitee.email}</span>
-                  <InviteeStatus invitee={invitee} />
+                  <span className="flex items-center gap-3">
+                    <InviteeStatus invitee={invitee} />
+                    {notDelivered(invitee) && (
+                      <button
+                        type="button"
+                        className={linkButton}
+                        aria-label={`Send again the invitation to ${invitee.email}`}
+                        disabled={resend.isPending}
+                        onClick={() => resend.mutate(invitee.email)}
+                      >
+                        Send again
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={linkButton}
+                      aria-label={`Withdraw the invitation of ${invitee.email}`}
+                      onClick={() => setWithdrawing(invitee.email)}
+                    >
+                      Withdraw
+                    </button>
+                  </span>
                 </div>
-                {invitee.delivery === 'NOT_DELIVERED' && !invitee.registered && (
+                {notDelivered(invitee) && (
                   <p className="mt-0.5 text-xs break-all text-slate-600">
                     Check the address: the mail server answered {invitee.deliveryError ?? 'nothing'}
                   </p>
@@ -82,9 +111,28 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
       )}
 
       <WhitelistCsvDialog badge={badge} open={open} onClose={() => setOpen(false)} />
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title="Withdraw the invitation"
+        text={`${withdrawing ?? ''} leaves the pending invitees, and the invitation mail is not sent if it has not gone yet. You can invite this email again with a CSV file.`}
+        confirmLabel="Withdraw"
+        busy={withdraw.isPending}
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={() => {
+          if (withdrawing) {
+            withdraw.mutate(withdrawing, { onSettled: () => setWithdrawing(null) });
+          }
+        }}
+      />
     </section>
   );
 }
+
+const notDelivered = (invitee: WhitelistInvitation) =>
+  invitee.delivery === 'NOT_DELIVERED' && !invitee.registered;
+
+const linkButton =
+  'text-xs font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50';
 
 /** Where an invitee stands: registered since, or how their invitation mail went. */
 function InviteeStatus({ invitee }: { invitee: WhitelistInvitation }) {
