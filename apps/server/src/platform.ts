@@ -140,7 +140,6 @@ export async function startPlatform(config: Config): Promise<Platform> {
           mailPruningJob({ db }),
           ...reminderJobs({
             db,
-            mailer,
             claimReminderDays: config.reminders.claimReminderDays,
             publicUrl: () => ctx.publicUrl(),
           }),

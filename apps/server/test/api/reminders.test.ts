@@ -1,15 +1,16 @@
 // Reminder emails against the real database, chain and mailer (the outbox),
-// with the jobs stepped by an injected clock: an approved earner is reminded
+// with the jobs stepped by an injected clock; the mails they queue are
+// delivered by the platform's worker. An approved earner is reminded
 // once, CLAIM_REMINDER_DAYS before the claim period ends, and not after a
 // claim or when switched off on the profile; a sponsor's daily digest lists
 // the new applications, once a day, and is not sent when there are none or
 // when switched off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Application } from '@gets/schema';
 import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
 import {
-  sendApplicationDigests,
-  sendClaimReminders,
+  queueApplicationDigests,
+  queueClaimReminders,
   type ReminderDeps,
 } from '../../src/modules/applications/reminders.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
@@ -39,6 +40,22 @@ describe('reminder emails', () => {
   let deps: ReminderDeps;
   const request = (path: string, init?: RequestInit) => platform.request(path, init);
   const mailsTo = (user: TestUser) => listOutboxEmails(platform.ctx.db, user.email);
+  /** What the queue holds for this user: the worker delivers it a moment later. */
+  const queuedTo = (user: TestUser) =>
+    platform.ctx.db.query<{ subject: string; sent_at: Date | null }>(
+      'SELECT subject, sent_at FROM mail_queue WHERE lower(to_address) = lower($1)',
+      [user.email],
+    );
+  /** The mails the worker delivered to this user, once it has delivered `count`. */
+  const deliveredTo = (user: TestUser, count: number) =>
+    vi.waitFor(
+      async () => {
+        const mails = await mailsTo(user);
+        expect(mails).toHaveLength(count);
+        return mails;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   const updateProfile = (user: TestUser, switches: Record<string, boolean>) =>
     call(request, user, 'POST', '/gs-api/user/updateProfile', {
       id: user.id,
@@ -51,7 +68,6 @@ describe('reminder emails', () => {
     const { ctx } = platform;
     deps = {
       db: ctx.db,
-      mailer: ctx.mailer,
       claimReminderDays: ctx.config.reminders.claimReminderDays,
       publicUrl: () => 'https://badges.example.org',
     };
@@ -136,18 +152,18 @@ describe('reminder emails', () => {
     expect(days).toBe(3);
 
     // Before the window nothing is due.
-    expect(await sendClaimReminders(deps, new Date(deadline - days * DAY - MINUTE))).toBe(0);
+    expect(await queueClaimReminders(deps, new Date(deadline - days * DAY - MINUTE))).toBe(0);
     expect(await mailsTo(reminded)).toEqual([]);
 
     // In the window: two workers at once send one mail.
     const at = new Date(deadline - days * DAY + MINUTE);
     const [first, second] = await Promise.all([
-      sendClaimReminders(deps, at),
-      sendClaimReminders(deps, at),
+      queueClaimReminders(deps, at),
+      queueClaimReminders(deps, at),
     ]);
     expect(first + second).toBe(1);
-    const mails = await mailsTo(reminded);
-    expect(mails).toHaveLength(1);
+    expect(await queuedTo(reminded)).toHaveLength(1);
+    const mails = await deliveredTo(reminded, 1);
     expect(mails[0]!.subject).toBe(
       `Claim your "Reminder Badge" badge before ${new Date(deadline).toUTCString()}`,
     );
@@ -156,14 +172,17 @@ describe('reminder emails', () => {
     );
 
     // Later runs, before and after the deadline, send nothing more.
-    expect(await sendClaimReminders(deps, new Date(deadline - DAY))).toBe(0);
-    expect(await sendClaimReminders(deps, new Date(deadline + MINUTE))).toBe(0);
+    expect(await queueClaimReminders(deps, new Date(deadline - DAY))).toBe(0);
+    expect(await queueClaimReminders(deps, new Date(deadline + MINUTE))).toBe(0);
+    expect(await queuedTo(reminded)).toEqual([
+      expect.objectContaining({ sent_at: expect.any(Date) }),
+    ]);
     expect(await mailsTo(reminded)).toHaveLength(1);
   });
 
   it('does not remind an earner who claimed, nor one who switched reminders off', async () => {
-    expect(await mailsTo(claimer)).toEqual([]);
-    expect(await mailsTo(optedOut)).toEqual([]);
+    expect(await queuedTo(claimer)).toEqual([]);
+    expect(await queuedTo(optedOut)).toEqual([]);
   });
 
   it("sends a sponsor one digest a day of their badges' new applications, only when there are any", async () => {
@@ -171,12 +190,11 @@ describe('reminder emails', () => {
     const nextDay = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1);
 
     const [first, second] = await Promise.all([
-      sendApplicationDigests(deps, new Date(nextDay + HOUR)),
-      sendApplicationDigests(deps, new Date(nextDay + HOUR)),
+      queueApplicationDigests(deps, new Date(nextDay + HOUR)),
+      queueApplicationDigests(deps, new Date(nextDay + HOUR)),
     ]);
     expect(first + second).toBe(1);
-    const mails = await mailsTo(sponsor);
-    expect(mails).toHaveLength(1);
+    const mails = await deliveredTo(sponsor, 1);
     expect(mails[0]!.subject).toBe('3 new applications to your GETS Badges badges');
     expect(mails[0]!.text).toContain('Reminder Badge (3):');
     for (const name of ['Remi Reminded', 'Clara Claimer', 'Otto Optout']) {
@@ -186,12 +204,13 @@ describe('reminder emails', () => {
       `Review them: https://badges.example.org/badge/application/${remindedApplication.badgeId}`,
     );
     // Switched off: nothing, though an application arrived; no applications: nothing.
-    expect(await mailsTo(quietSponsor)).toEqual([]);
-    expect(await mailsTo(idleSponsor)).toEqual([]);
+    expect(await queuedTo(quietSponsor)).toEqual([]);
+    expect(await queuedTo(idleSponsor)).toEqual([]);
 
     // Not twice on the same day, and the next day has nothing new.
-    expect(await sendApplicationDigests(deps, new Date(nextDay + 20 * HOUR))).toBe(0);
-    expect(await sendApplicationDigests(deps, new Date(nextDay + DAY + HOUR))).toBe(0);
+    expect(await queueApplicationDigests(deps, new Date(nextDay + 20 * HOUR))).toBe(0);
+    expect(await queueApplicationDigests(deps, new Date(nextDay + DAY + HOUR))).toBe(0);
+    expect(await queuedTo(sponsor)).toHaveLength(1);
     expect(await mailsTo(sponsor)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // SQL of the reminder emails (migration 0061): each statement that finds the
 // next mail to send also records it, so two workers or a restart never send
-// one twice. Run each inside the transaction that sends the mail: a mail that
-// fails to send rolls its record back, and the next run tries again.
+// one twice. Run each inside the transaction that queues the mail: the record
+// and the queued mail commit together, or neither does.
 import type { Queryable } from '../../db/database.ts';
 
 export interface DueClaimReminder {

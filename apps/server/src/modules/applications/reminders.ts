@@ -1,13 +1,16 @@
-// Reminder emails of applications, sent by the worker through the platform's
-// mailer: an approved earner who has not claimed is reminded once,
-// CLAIM_REMINDER_DAYS before the claim period ends; a sponsor gets one digest
-// a day (UTC) of the applications to their badges that arrived since the last
-// one, only when there are any. Either can be switched off on the profile.
-// Each mail is recorded in the statement that decides to send it and sent in
-// the same database transaction (see reminder-repository.ts).
+// Reminder emails of applications, decided by the worker: an approved earner
+// who has not claimed is reminded once, CLAIM_REMINDER_DAYS before the claim
+// period ends; a sponsor gets one digest a day (UTC) of the applications to
+// their badges that arrived since the last one, only when there are any.
+// Either can be switched off on the profile. Each mail is recorded as sent
+// by the statement that decides it (see reminder-repository.ts) and queued in
+// the same transaction; the mail delivery job sends it. So a crash never
+// sends one twice (nothing leaves before the commit), and a mail server that
+// is down delays reminders rather than holding the job.
 import { PRODUCT_NAME } from '@gets/schema';
 import type { Database } from '../../db/database.ts';
-import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { queueMails } from '../../mail/mail-queue-repository.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import {
   listApplicationsArrived,
@@ -19,14 +22,13 @@ import {
 
 /** How often the worker looks for reminders and digests to send. */
 export const REMINDER_CHECK_INTERVAL_MS = 60_000;
-/** Mails of each kind per run; the next run sends the rest. */
+/** Mails of each kind per run; the next run queues the rest. */
 const MAILS_PER_RUN = 100;
 
 const DAY_MS = 86_400_000;
 
 export interface ReminderDeps {
   db: Database;
-  mailer: Mailer;
   claimReminderDays: number;
   /** The platform's public base URL for the links; undefined: links are paths only. */
   publicUrl(): string | undefined;
@@ -104,31 +106,28 @@ export function digestMail(
   };
 }
 
-/** Sends the claim reminders due at `now`; answers how many. */
-export async function sendClaimReminders(deps: ReminderDeps, now: Date): Promise<number> {
+/** Queues the claim reminders due at `now`; answers how many. */
+export async function queueClaimReminders(deps: ReminderDeps, now: Date): Promise<number> {
   const window = claimReminderWindow(now, deps.claimReminderDays);
-  let sent = 0;
-  while (sent < MAILS_PER_RUN) {
+  let queued = 0;
+  while (queued < MAILS_PER_RUN) {
     const done = await deps.db.transaction(async (tx) => {
       const reminder = await takeDueClaimReminder(tx, window);
       if (!reminder) return false;
-      await deps.mailer.send(
-        claimReminderMail(reminder, deps.claimReminderDays, deps.publicUrl()),
-        tx,
-      );
+      await queueMails(tx, [claimReminderMail(reminder, deps.claimReminderDays, deps.publicUrl())]);
       return true;
     });
     if (!done) break;
-    sent += 1;
+    queued += 1;
   }
-  return sent;
+  return queued;
 }
 
-/** Sends the sponsors' digests of the UTC day of `now`; answers how many. */
-export async function sendApplicationDigests(deps: ReminderDeps, now: Date): Promise<number> {
+/** Queues the sponsors' digests of the UTC day of `now`; answers how many. */
+export async function queueApplicationDigests(deps: ReminderDeps, now: Date): Promise<number> {
   const day = digestOfDay(now);
-  let sent = 0;
-  while (sent < MAILS_PER_RUN) {
+  let queued = 0;
+  while (queued < MAILS_PER_RUN) {
     const done = await deps.db.transaction(async (tx) => {
       const digest = await takeDueDigest(tx, { ...day, now });
       if (!digest) return false;
@@ -136,13 +135,13 @@ export async function sendApplicationDigests(deps: ReminderDeps, now: Date): Pro
         from: digest.coveredFrom,
         until: digest.coveredUntil,
       });
-      await deps.mailer.send(digestMail(digest, applications, deps.publicUrl()), tx);
+      await queueMails(tx, [digestMail(digest, applications, deps.publicUrl())]);
       return true;
     });
     if (!done) break;
-    sent += 1;
+    queued += 1;
   }
-  return sent;
+  return queued;
 }
 
 export function reminderJobs(
@@ -154,14 +153,14 @@ export function reminderJobs(
       name: 'claim-reminders',
       intervalMs: REMINDER_CHECK_INTERVAL_MS,
       run: async () => {
-        await sendClaimReminders(deps, clock());
+        await queueClaimReminders(deps, clock());
       },
     },
     {
       name: 'application-digests',
       intervalMs: REMINDER_CHECK_INTERVAL_MS,
       run: async () => {
-        await sendApplicationDigests(deps, clock());
+        await queueApplicationDigests(deps, clock());
       },
     },
   ];
