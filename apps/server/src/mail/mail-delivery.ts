@@ -6,6 +6,7 @@
 import type { Database } from '../db/database.ts';
 import type { WorkerJob, WorkerLog } from '../worker/worker.ts';
 import type { Mailer } from './mailer.ts';
+import { pruneOutboxEmails } from './outbox-repository.ts';
 import {
   markMailFailed,
   markMailSent,
@@ -24,7 +25,7 @@ export const MAIL_LEASE_MS = 10 * 60_000;
 /** Tries before a mail is given up: with the waits below, about 8 hours after the first. */
 export const MAX_ATTEMPTS = 12;
 const FIRST_RETRY_MS = 30_000;
-/** How long a sent mail's record is kept (for a look at what went out), then deleted. */
+/** How long a sent mail's record (and a mail of the embedded outbox) is kept, then deleted. */
 export const SENT_MAIL_KEPT_MS = 30 * 86_400_000;
 /** How often sent mails past SENT_MAIL_KEPT_MS are deleted, and how many a statement deletes. */
 const MAIL_PRUNING_INTERVAL_MS = 10 * 60_000;
@@ -108,19 +109,23 @@ export function mailDeliveryJob(deps: MailDeliveryDeps): WorkerJob {
 /**
  * Deletes the mails sent more than SENT_MAIL_KEPT_MS before `now()`, a
  * thousand a statement, so the queue holds what is still to send and what
- * was given up, not every mail ever sent; answers how many.
+ * was given up, not every mail ever sent; and the embedded outbox's mails
+ * kept as long. Answers how many of each.
  */
-export async function pruneSentMailsBefore(
+export async function pruneOldMails(
   db: Database,
   now: () => Date = () => new Date(),
-): Promise<number> {
+): Promise<{ queued: number; outbox: number }> {
   const before = new Date(now().getTime() - SENT_MAIL_KEPT_MS);
-  let pruned = 0;
-  for (;;) {
-    const deleted = await pruneSentMails(db, { before, limit: MAILS_PRUNED_AT_ONCE });
-    pruned += deleted;
-    if (deleted < MAILS_PRUNED_AT_ONCE) return pruned;
-  }
+  const prune = async (statement: typeof pruneSentMails) => {
+    let pruned = 0;
+    for (;;) {
+      const deleted = await statement(db, { before, limit: MAILS_PRUNED_AT_ONCE });
+      pruned += deleted;
+      if (deleted < MAILS_PRUNED_AT_ONCE) return pruned;
+    }
+  };
+  return { queued: await prune(pruneSentMails), outbox: await prune(pruneOutboxEmails) };
 }
 
 export function mailPruningJob(deps: Pick<MailDeliveryDeps, 'db'>): WorkerJob {
@@ -128,7 +133,7 @@ export function mailPruningJob(deps: Pick<MailDeliveryDeps, 'db'>): WorkerJob {
     name: 'mail-pruning',
     intervalMs: MAIL_PRUNING_INTERVAL_MS,
     run: async () => {
-      await pruneSentMailsBefore(deps.db);
+      await pruneOldMails(deps.db);
     },
   };
 }

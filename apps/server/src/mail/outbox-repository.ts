@@ -39,3 +39,17 @@ export async function listOutboxEmails(db: Queryable, to: string): Promise<Outbo
     createdAt: new Date(row.created_at),
   }));
 }
+
+/** Deletes up to `limit` mails kept before `before`, oldest first; answers how many. */
+export async function pruneOutboxEmails(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM outbox_emails WHERE id IN (
+       SELECT id FROM outbox_emails WHERE created_at < $1 ORDER BY created_at LIMIT $2)
+     RETURNING id`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}

@@ -22,7 +22,7 @@ import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
 import {
   deliverQueuedMails,
-  pruneSentMailsBefore,
+  pruneOldMails,
   SENT_MAIL_KEPT_MS,
 } from '../../src/mail/mail-delivery.ts';
 import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/actions.ts';
@@ -332,12 +332,17 @@ describe('whitelist from a CSV file', () => {
     });
   });
 
-  it('deletes sent mails a month after they went, keeping the ones given up; their invitations still read as sent', async () => {
+  it("deletes sent mails and the outbox's copies a month after they went, keeping the ones given up; their invitations still read as sent", async () => {
     const sent = await invitee('unlucky@example.net');
     expect(sent?.delivery).toBe('SENT');
     const monthLater = () => new Date(Date.now() + SENT_MAIL_KEPT_MS + 60_000);
-    expect(await pruneSentMailsBefore(platform.ctx.db, monthLater)).toBeGreaterThanOrEqual(1);
+    expect(await mailsTo('unlucky@example.net')).toHaveLength(1);
+    const pruned = await pruneOldMails(platform.ctx.db, monthLater);
+    expect(pruned.queued).toBeGreaterThanOrEqual(1);
     expect(await queuedTo('unlucky@example.net')).toEqual([]);
+    // The embedded outbox (no SMTP_URL) keeps its copy as long, no longer.
+    expect(pruned.outbox).toBeGreaterThanOrEqual(1);
+    expect(await mailsTo('unlucky@example.net')).toEqual([]);
     expect(await invitee('unlucky@example.net')).toMatchObject({ delivery: 'SENT' });
     expect(await queuedTo('nobody@example.net')).toHaveLength(1);
     expect(await invitee('nobody@example.net')).toMatchObject({ delivery: 'NOT_DELIVERED' });
@@ -347,7 +352,7 @@ describe('whitelist from a CSV file', () => {
     await eventually(async () =>
       expect((await queuedTo('fresh@example.net'))[0]?.sent_at).toBeInstanceOf(Date),
     );
-    expect(await pruneSentMailsBefore(platform.ctx.db)).toBe(0);
+    expect(await pruneOldMails(platform.ctx.db)).toEqual({ queued: 0, outbox: 0 });
     expect(await queuedTo('fresh@example.net')).toHaveLength(1);
   });
 
