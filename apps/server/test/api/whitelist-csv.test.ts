@@ -404,7 +404,15 @@ describe('whitelist from a CSV file', () => {
       status: 409,
       message: CSV.inviteeRegistered,
     });
-  });
+    // Only to a badge earners can still be whitelisted for.
+    const open = await publishApprovedBadge(request, sponsor, admin, { name: 'Open to all' });
+    expect(
+      await as(sponsor, 'POST', '/gs-api/badge/whitelist/invitations/resend', {
+        badgeId: open._id,
+        email: 'nobody@example.net',
+      }),
+    ).toMatchObject({ status: 409, message: M.publicBadge });
+  }, 60_000);
 
   it('withdraws an invitation: the invitee leaves the list, a mail not sent yet never goes, and the email can be invited again', async () => {
     const withdraw = (caller: Caller, email: string) =>

@@ -277,7 +277,11 @@ export async function earnedBadges(ctx: Ctx, actor: Actor, account: string) {
 
 /** The caller's own private badge, live (approved or waiting for approval), to whitelist on. */
 export async function whitelistableBadge(ctx: Ctx, actor: Actor, badgeOnChainId: string) {
-  const badge = ownBadge(actor, await findBadgeByChainId(ctx.db, badgeOnChainId));
+  return openPrivateBadge(ownBadge(actor, await findBadgeByChainId(ctx.db, badgeOnChainId)));
+}
+
+/** The badge, if earners can still be whitelisted for it (and invited to it): private and open. */
+export function openPrivateBadge(badge: StoredBadge): StoredBadge {
   if (badge.status !== 'VERIFIED' && badge.status !== 'UNDER_VERIFICATION') {
     throw new AppError(409, closedReason(badge) ?? M.badgeClosed);
   }

@@ -32,7 +32,13 @@ import {
   listInvitations,
   type StoredInvitation,
 } from './invitation-repository.ts';
-import { callerOf, isWhitelisted, ownBadge, whitelistableBadge } from './service.ts';
+import {
+  callerOf,
+  isWhitelisted,
+  openPrivateBadge,
+  ownBadge,
+  whitelistableBadge,
+} from './service.ts';
 import {
   classifyWhitelistRows,
   isAddress,
@@ -226,7 +232,8 @@ export async function resendInvitation(
   actor: Actor,
   input: InvitationInput,
 ): Promise<WhitelistInvitation> {
-  const badge = ownBadge(actor, await findBadge(ctx.db, input.badgeId));
+  // Withdrawing is always allowed; inviting again only while the badge can take earners.
+  const badge = openPrivateBadge(ownBadge(actor, await findBadge(ctx.db, input.badgeId)));
   return ctx.db.transaction(async (tx) => {
     const invitation = await findInvitationForUpdate(tx, badge.id, input.email);
     if (!invitation) throw new AppError(404, CSV.noSuchInvitation);
