@@ -89,30 +89,18 @@ export async function markMailFailed(
   );
 }
 
-/**
- * Makes a mail that was given up due at `now` again, with a fresh count of
- * tries; answers whether it was given up (only then is it tried again).
- */
-export async function retryGivenUpMail(db: Queryable, id: string, now: Date): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
+/** Makes a mail that was given up due at `now` again, with a fresh count of tries. */
+export async function retryGivenUpMail(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query(
     `UPDATE mail_queue SET given_up_at = NULL, attempts = 0, last_error = NULL, next_attempt_at = $2
-      WHERE id = $1 AND given_up_at IS NOT NULL
-     RETURNING id`,
+      WHERE id = $1 AND given_up_at IS NOT NULL`,
     [id, now],
   );
-  return rows.length > 0;
 }
 
-/**
- * Deletes a mail not sent yet, so it never goes (one the worker has taken
- * already may still go out); answers whether one was deleted.
- */
-export async function cancelUnsentMail(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
-    'DELETE FROM mail_queue WHERE id = $1 AND sent_at IS NULL RETURNING id',
-    [id],
-  );
-  return rows.length > 0;
+/** Deletes a mail not sent yet, so it never goes (one the worker has taken already may still go out). */
+export async function cancelUnsentMail(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM mail_queue WHERE id = $1 AND sent_at IS NULL', [id]);
 }
 
 /**

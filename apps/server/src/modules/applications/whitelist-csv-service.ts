@@ -223,9 +223,10 @@ interface InvitationInput {
 
 /**
  * POST /badge/whitelist/invitations/resend: an invitation the mail server
- * refused for good (or never took) is tried again, as a fresh mail, when the
- * sponsor knows the address is right (a full mailbox, a server down for
- * hours). Only then: a mail still being sent or sent already is not repeated.
+ * refused for good (or never took) is tried again, its given-up mail due once
+ * more, when the sponsor knows the address is right (a full mailbox, a server
+ * down for hours). Only then: a mail still being sent or sent already is not
+ * repeated.
  */
 export async function resendInvitation(
   ctx: Ctx,

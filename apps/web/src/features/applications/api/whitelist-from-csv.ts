@@ -64,6 +64,8 @@ export function useWhitelistFromCsv() {
   return { confirm, isConfirming: action.isRunning, progress: action.progress };
 }
 
+const invitationsKey = (badgeId: string) => [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId];
+
 /** How often the invitees are read again while a mail of theirs is still being sent. */
 export const INVITATIONS_REFRESH_MS = 3_000;
 
@@ -72,8 +74,6 @@ export const INVITATIONS_REFRESH_MS = 3_000;
  * action, and every few seconds while an invitation mail is being sent, so
  * "Sending invitation" turns into what became of it without a reload.
  */
-const invitationsKey = (badgeId: string) => [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId];
-
 export function useBadgeInvitations(badgeId: string) {
   return useQuery({
     queryKey: invitationsKey(badgeId),
@@ -94,8 +94,8 @@ export function useBadgeInvitations(badgeId: string) {
 
 /**
  * One invitee of the badge: "Send again" (resend, an invitation not
- * delivered) or "Withdraw" (DELETE); answers whether it was done, after
- * saying so, and reads the invitees again.
+ * delivered) or "Withdraw" (DELETE); says how it went in a toast and reads
+ * the invitees again.
  */
 export function useInvitationChange(badgeId: string, change: 'resend' | 'withdraw') {
   const queryClient = useQueryClient();
@@ -110,12 +110,11 @@ export function useInvitationChange(badgeId: string, change: 'resend' | 'withdra
       void queryClient.invalidateQueries({ queryKey: invitationsKey(badgeId) });
       if (!result.success) {
         toast.error(`${result.message}!`);
-        return false;
+        return;
       }
       toast.success(
         `${change === 'resend' ? WHITELIST_CSV_MESSAGES.invitationSentAgain : WHITELIST_CSV_MESSAGES.invitationWithdrawn}!`,
       );
-      return true;
     },
   });
 }
