@@ -17,6 +17,9 @@ import {BadgeToken} from "./BadgeToken.sol";
 /// tokensPerBadge × numberOfBadges plus the creation fee; the admin approves (the fee then goes
 /// to the treasury) or bans it; earners request, the sponsor approves or rejects, approved earners
 /// claim a soul-bound BadgeToken and the reward. Each badge's escrow only ever pays that badge.
+/// What an approved earner is owed stays theirs: closing a badge (deleted, banned) refunds only the
+/// slots nobody was approved for; an approved request can still be claimed until its claim
+/// deadline, and only when it lapses unclaimed does its reward go back to the sponsor.
 contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC2771Context {
     using SafeERC20 for IERC20;
 
@@ -96,9 +99,11 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     );
     /// @notice Emitted after the admin approved a badge; the fee went to the treasury.
     event BadgeApproved(uint256 indexed badgeId, uint64 expiryDate, uint256 feePaid);
-    /// @notice Emitted after the admin banned a badge; unpaid rewards went back to the sponsor.
+    /// @notice Emitted after the admin banned a badge; the rewards of slots nobody was approved
+    /// for went back to the sponsor, those of approved requests stay for their earners.
     event BadgeBanned(uint256 indexed badgeId, uint256 refund);
-    /// @notice Emitted after the sponsor deleted a badge; unpaid rewards (and a held fee) went back.
+    /// @notice Emitted after the sponsor deleted a badge; the rewards of slots nobody was approved
+    /// for (and a held fee) went back, those of approved requests stay for their earners.
     event BadgeDeleted(uint256 indexed badgeId, uint256 refund);
     /// @notice Emitted after a badge not approved in time was removed; escrow and fee went back.
     event BadgeRemoved(uint256 indexed badgeId, uint256 refund);
@@ -115,8 +120,15 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     );
     /// @notice Emitted after the sponsor rejected a request.
     event RequestRejected(uint256 indexed requestId, uint256 indexed badgeId, address indexed earner);
-    /// @notice Emitted after an approval lapsed unclaimed was released; its badge slot is free again.
-    event ApprovalExpired(uint256 indexed requestId, uint256 indexed badgeId, address indexed earner);
+    /// @notice Emitted after an approval lapsed unclaimed was released. On a live badge its slot is
+    /// free again and its reward stays in the escrow (refund 0); on a closed badge, which can award
+    /// nobody else, its reward went back to the sponsor (refund).
+    event ApprovalExpired(
+        uint256 indexed requestId,
+        uint256 indexed badgeId,
+        address indexed earner,
+        uint256 refund
+    );
     /// @notice Emitted after an earner claimed the badge token and its reward.
     event BadgeClaimed(
         uint256 indexed requestId,
@@ -276,8 +288,9 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
         }
     }
 
-    /// @notice Deletes the caller's badge and refunds its unpaid escrow (and the fee while it is
-    /// still held, i.e. before approval). Approved but unclaimed requests can no longer be claimed.
+    /// @notice Deletes the caller's badge: no more requests or approvals. Refunds the rewards of the
+    /// slots nobody was approved for (and the fee while it is still held, i.e. before approval);
+    /// approved requests keep their reward in escrow and can still be claimed until their deadline.
     /// @param badgeId The badge.
     function deleteBadge(uint256 badgeId) external whenNotPaused nonReentrant {
         Badge storage badge = _sponsoredBadge(badgeId);
@@ -304,11 +317,12 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     }
 
     /// @notice Releases approvals that lapsed unclaimed: each request becomes Expired (final, never
-    /// claimable) and its badge's slot is free for another earner. Moves no tokens: the unpaid
-    /// reward stays in the badge's escrow. Anyone may call it; the earner cannot request again.
+    /// claimable). On a live badge its slot is free for another earner and the reward stays in the
+    /// badge's escrow; on a deleted or banned badge, which awards nobody else, the reward goes back
+    /// to the sponsor. Anyone may call it; the earner cannot request again.
     /// @param requestIds Approved requests whose claimDeadline has passed; the call reverts whole
     /// if any is not (UnexpectedRequestStatus, ClaimWindowOpen).
-    function releaseExpiredApprovals(uint256[] calldata requestIds) external whenNotPaused {
+    function releaseExpiredApprovals(uint256[] calldata requestIds) external whenNotPaused nonReentrant {
         for (uint256 i = 0; i < requestIds.length; ++i) {
             uint256 requestId = requestIds[i];
             Request storage request = _existingRequest(requestId);
@@ -319,9 +333,16 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
                 revert ClaimWindowOpen(requestId, request.claimDeadline);
             }
             uint256 badgeId = request.badgeId;
+            Badge storage badge = _badges[badgeId];
             request.status = RequestStatus.Expired;
-            --_badges[badgeId].approvedCount;
-            emit ApprovalExpired(requestId, badgeId, request.earner);
+            --badge.approvedCount;
+            uint256 refund;
+            if (badge.status != BadgeStatus.Approved) {
+                refund = badge.tokensPerBadge;
+                badge.escrow -= refund;
+            }
+            emit ApprovalExpired(requestId, badgeId, request.earner, refund);
+            _pay(badge.sponsor, refund);
         }
     }
 
@@ -355,7 +376,8 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
     }
 
     /// @notice Claims an approved request: mints the soul-bound badge token to the earner and pays
-    /// the badge's reward from its escrow. Only within the claim window, and only once.
+    /// the badge's reward from its escrow. Only within the claim window, and only once; also after
+    /// the badge was deleted or banned, since its reward was kept for the earner.
     /// @param requestId The approved request.
     /// @return tokenId The minted badge token id.
     function claimBadge(uint256 requestId) external whenNotPaused nonReentrant returns (uint256 tokenId) {
@@ -367,7 +389,6 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
         }
         uint256 badgeId = request.badgeId;
         Badge storage badge = _badges[badgeId];
-        _requireApprovedBadge(badgeId, badge);
         if (block.timestamp > request.claimDeadline) {
             revert ClaimWindowClosed(requestId, request.claimDeadline);
         }
@@ -402,8 +423,9 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
         _pay(settings.treasury(), fee);
     }
 
-    /// @notice Bans a pending or approved badge: no more requests, approvals or claims. Unpaid
-    /// rewards go back to the sponsor; a fee still held (ban before approval) goes to the treasury.
+    /// @notice Bans a pending or approved badge: no more requests or approvals. The rewards of the
+    /// slots nobody was approved for go back to the sponsor; approved requests can still be
+    /// claimed until their deadline; a fee still held (ban before approval) goes to the treasury.
     /// @param badgeId The badge.
     function banBadge(uint256 badgeId) external onlyRole(ADMIN_ROLE) nonReentrant {
         Badge storage badge = _existingBadge(badgeId);
@@ -504,11 +526,13 @@ contract BadgeEscrow is AccessControl, Pausable, ReentrancyGuardTransient, ERC27
         token.safeTransferFrom(sponsor, address(this), escrow + CREATION_FEE);
     }
 
-    /// @dev Marks a badge final and returns what it still holds (escrow + held fee), zeroed.
+    /// @dev Marks a badge final and returns what no earner is owed (the escrow of slots nobody was
+    /// approved for, plus a held fee); the rewards of approved, unclaimed requests stay in escrow.
     function _close(Badge storage badge, BadgeStatus status) private returns (uint256 refund) {
-        refund = badge.escrow + badge.feeHeld;
+        uint256 owed = badge.tokensPerBadge * (badge.approvedCount - badge.claimedCount);
+        refund = badge.escrow - owed + badge.feeHeld;
         badge.status = status;
-        badge.escrow = 0;
+        badge.escrow = owed;
         badge.feeHeld = 0;
     }
 

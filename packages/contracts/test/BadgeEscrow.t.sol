@@ -276,6 +276,29 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.assertEq(token.balanceOf(address(badges)), 0);
     }
 
+    function test_banBadge_keepsTheRewardOfAnApprovedUnclaimedRequest() public {
+        (uint256 badgeId, uint256 approved) = _approvedRequest(earner, REWARD, 3);
+        uint256 claimed = _request(earner2, badgeId);
+        _process(claimed, true);
+        vm.prank(earner2);
+        badges.claimBadge(claimed);
+        uint256 sponsorBefore = token.balanceOf(sponsor);
+        vm.expectEmit(address(badges));
+        emit BadgeEscrow.BadgeBanned(badgeId, REWARD); // the one slot nobody was approved for
+        vm.prank(admin);
+        badges.banBadge(badgeId);
+        vm.assertEq(token.balanceOf(sponsor), sponsorBefore + REWARD);
+        vm.assertEq(badges.getBadge(badgeId).escrow, REWARD);
+        vm.assertEq(token.balanceOf(address(badges)), REWARD);
+
+        uint256 earnerBefore = token.balanceOf(earner);
+        vm.prank(earner);
+        badges.claimBadge(approved);
+        vm.assertEq(token.balanceOf(earner), earnerBefore + REWARD);
+        vm.assertEq(badges.getBadge(badgeId).escrow, 0);
+        vm.assertEq(token.balanceOf(address(badges)), 0);
+    }
+
     function test_banBadge_revertsForNonAdmin() public {
         uint256 badgeId = _createBadge(true, REWARD, 1);
         vm.expectRevert(_accessError(stranger, ADMIN_ROLE));
@@ -322,6 +345,31 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.deleteBadge(badgeId);
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore + 2 * REWARD);
         vm.assertEq(token.balanceOf(address(badges)), 0);
+    }
+
+    function test_deleteBadge_keepsTheRewardsOfApprovedUnclaimedRequests() public {
+        // The issue's case: 2 x 7 GETS, one earner approved; the sponsor gets back only the other 7.
+        (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, 7 ether, 2);
+        uint256 sponsorBefore = token.balanceOf(sponsor);
+        vm.expectEmit(address(badges));
+        emit BadgeEscrow.BadgeDeleted(badgeId, 7 ether);
+        vm.prank(sponsor);
+        badges.deleteBadge(badgeId);
+        vm.assertEq(token.balanceOf(sponsor), sponsorBefore + 7 ether);
+        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        vm.assertEq(uint8(badge.status), uint8(BadgeEscrow.BadgeStatus.Deleted));
+        vm.assertEq(badge.escrow, 7 ether);
+        vm.assertEq(token.balanceOf(address(badges)), 7 ether);
+    }
+
+    function test_deleteBadge_refundsNothingWhenEverySlotIsApproved() public {
+        (uint256 badgeId,) = _approvedRequest(earner, REWARD, 1);
+        vm.expectEmit(address(badges));
+        emit BadgeEscrow.BadgeDeleted(badgeId, 0);
+        vm.prank(sponsor);
+        badges.deleteBadge(badgeId);
+        vm.assertEq(badges.getBadge(badgeId).escrow, REWARD);
+        vm.assertEq(token.balanceOf(address(badges)), REWARD);
     }
 
     function test_deleteBadge_leavesOtherBadgesEscrow() public {
@@ -721,20 +769,38 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.claimBadge(requestId);
     }
 
-    function test_claimBadge_revertsOnBannedBadge() public {
+    function test_claimBadge_paysAfterTheBadgeWasBanned() public {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.prank(admin);
         badges.banBadge(badgeId);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeIsBanned.selector, badgeId));
+        uint256 before = token.balanceOf(earner);
+        vm.expectEmit(address(badges));
+        emit BadgeEscrow.BadgeClaimed(requestId, badgeId, earner, 1, REWARD);
         vm.prank(earner);
         badges.claimBadge(requestId);
+        vm.assertEq(token.balanceOf(earner), before + REWARD);
+        vm.assertEq(badgeToken.ownerOf(1), earner);
     }
 
-    function test_claimBadge_revertsOnDeletedBadge() public {
+    function test_claimBadge_paysAfterTheBadgeWasDeleted() public {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Deleted));
+        uint256 before = token.balanceOf(earner);
+        vm.prank(earner);
+        badges.claimBadge(requestId);
+        vm.assertEq(token.balanceOf(earner), before + REWARD);
+        vm.assertEq(badges.getBadge(badgeId).claimedCount, 1);
+        vm.assertEq(token.balanceOf(address(badges)), 0);
+    }
+
+    function test_claimBadge_revertsOnDeletedBadgeAfterClaimPeriod() public {
+        (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
+        vm.prank(sponsor);
+        badges.deleteBadge(badgeId);
+        uint64 deadline = badges.getRequest(requestId).claimDeadline;
+        vm.warp(deadline + 1);
+        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ClaimWindowClosed.selector, requestId, deadline));
         vm.prank(earner);
         badges.claimBadge(requestId);
     }
@@ -769,7 +835,7 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.warp(deadline + 1);
 
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner);
+        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner, 0);
         _release(requestId);
 
         vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Expired));
@@ -820,9 +886,9 @@ contract BadgeEscrowTest is PlatformFixture {
         ids[1] = b;
 
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(a, badgeId, earner);
+        emit BadgeEscrow.ApprovalExpired(a, badgeId, earner, 0);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(b, badgeId, earner2);
+        emit BadgeEscrow.ApprovalExpired(b, badgeId, earner2, 0);
         badges.releaseExpiredApprovals(ids);
 
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 1);
@@ -844,23 +910,55 @@ contract BadgeEscrowTest is PlatformFixture {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.warp(block.timestamp + 10 days + 1);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner);
+        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner, 0);
         _relay(EARNER2_KEY, address(badges), abi.encodeCall(BadgeEscrow.releaseExpiredApprovals, (_ids(requestId))));
         vm.assertEq(badges.availableBadges(badgeId), 1);
     }
 
-    function test_releaseExpiredApprovals_worksOnClosedBadgeAndMovesNothing() public {
+    function test_releaseExpiredApprovals_onBannedBadgeRefundsTheLapsedRewardToTheSponsor() public {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 2);
         vm.prank(admin);
-        badges.banBadge(badgeId); // the unpaid escrow already went back to the sponsor
+        badges.banBadge(badgeId); // the unapproved slot's reward went back; the approved one stays
         uint256 sponsorBalance = token.balanceOf(sponsor);
+        uint256 earnerBalance = token.balanceOf(earner);
+        vm.assertEq(token.balanceOf(address(badges)), REWARD);
         vm.warp(block.timestamp + 10 days + 1);
+        vm.expectEmit(address(badges));
+        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner, REWARD);
         _release(requestId);
         vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Expired));
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 0);
         vm.assertEq(badges.getBadge(badgeId).escrow, 0);
         vm.assertEq(token.balanceOf(address(badges)), 0);
-        vm.assertEq(token.balanceOf(sponsor), sponsorBalance);
+        vm.assertEq(token.balanceOf(sponsor), sponsorBalance + REWARD);
+        vm.assertEq(token.balanceOf(earner), earnerBalance);
+    }
+
+    function test_releaseExpiredApprovals_onDeletedBadgeRefundsOnlyTheLapsedRewards() public {
+        uint256 badgeId = _approvedBadge(true, REWARD, 3);
+        uint256 lapsed = _request(earner, badgeId);
+        uint256 kept = _request(earner2, badgeId);
+        _process(lapsed, true);
+        vm.warp(block.timestamp + 5 days);
+        _process(kept, true); // approved later: its claim window is still open
+        vm.prank(sponsor);
+        badges.deleteBadge(badgeId);
+        vm.assertEq(token.balanceOf(address(badges)), 2 * REWARD);
+        vm.warp(block.timestamp + 5 days + 1);
+        uint256 sponsorBalance = token.balanceOf(sponsor);
+        _release(lapsed);
+        vm.assertEq(token.balanceOf(sponsor), sponsorBalance + REWARD);
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                BadgeEscrow.ClaimWindowOpen.selector, kept, badges.getRequest(kept).claimDeadline
+            )
+        );
+        _release(kept);
+        uint256 earnerBalance = token.balanceOf(earner2);
+        vm.prank(earner2);
+        badges.claimBadge(kept);
+        vm.assertEq(token.balanceOf(earner2), earnerBalance + REWARD);
+        vm.assertEq(token.balanceOf(address(badges)), 0);
     }
 
     function test_releaseExpiredApprovals_thenDeleteRefundsTheReleasedReward() public {

@@ -2,11 +2,13 @@
 // publish, apply, approve, reject, claim, release of lapsed approvals, delete
 // and ban, in a seeded random order through the API, consent and the
 // pipeline. After every step the escrow contract holds exactly the unpaid
-// rewards (plus fees still held) of the live badges as the platform records
-// them, and each live badge's escrow and awards agree between chain and database.
+// rewards (plus fees still held) of the live badges and the rewards owed to
+// approved, unclaimed earners of closed (deleted, banned) badges, as the
+// platform records them, and each badge's escrow and awards agree between
+// chain and database. Approved earners of closed badges claim in the mix too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
-import type { Application, Badge } from '@gets/schema';
+import type { Application, ApplicationWithBadge, Badge } from '@gets/schema';
 import { releaseExpiredApprovals } from '../../src/modules/applications/jobs.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, waitUntilSettled, type TestUser } from '../helpers/accounts.ts';
@@ -83,9 +85,14 @@ describe('the badge escrow', () => {
     );
     let expected = 0n;
     for (const row of rows) {
-      if (row.status !== 'UNDER_VERIFICATION' && row.status !== 'VERIFIED') continue;
+      const live = row.status === 'UNDER_VERIFICATION' || row.status === 'VERIFIED';
+      // A live badge keeps every unclaimed slot's reward; a closed one only what its
+      // approved, unclaimed earners are owed (the rest went back to the sponsor).
       const unpaid =
-        BigInt(row.amount_of_token) * BigInt(Number(row.number_of_badge) - Number(row.claimed));
+        BigInt(row.amount_of_token) *
+        BigInt(
+          (live ? Number(row.number_of_badge) : Number(row.approved_count)) - Number(row.claimed),
+        );
       expected += unpaid + (row.status === 'UNDER_VERIFICATION' ? FEE : 0n);
       const onChain = await chainBadge(ctx, row.on_chain_id);
       expect({ step, badge: row.id, escrow: onChain.escrow }).toEqual({
@@ -105,6 +112,16 @@ describe('the badge escrow', () => {
   async function liveBadges(): Promise<Badge[]> {
     const list = await call(request, sponsor, 'GET', '/gs-api/badge/published/list');
     return (list.data as Badge[]).filter((b) => b.status === 'VERIFIED');
+  }
+
+  /** Every earner's approved applications, of live and closed badges alike. */
+  async function approvedApplications(): Promise<ApplicationWithBadge[]> {
+    const all: ApplicationWithBadge[] = [];
+    for (const earner of earners) {
+      const mine = await call(request, earner, 'GET', '/gs-api/badge/applied/earner');
+      all.push(...(mine.data as ApplicationWithBadge[]).filter((a) => a.status === 'APPROVED'));
+    }
+    return all;
   }
 
   async function applicationsOf(badges: Badge[]) {
@@ -136,7 +153,8 @@ describe('the badge escrow', () => {
             (e) => !applications.some((a) => a.badgeId === b._id && a.studentAddress === e.address),
           ),
       );
-      const approvedExists = applications.some((a) => a.status === 'APPROVED');
+      const approved = await approvedApplications();
+      const approvedExists = approved.length > 0;
       // Each step picks one call that can run now, weighted toward the earner's and sponsor's.
       const possible: [string, number][] = [
         ['publish', badges.length < 2 ? 3 : 1],
@@ -196,18 +214,19 @@ describe('the badge escrow', () => {
           break;
         }
         case 'claim': {
-          const approved = rng.pick(applications.filter((a) => a.status === 'APPROVED'));
-          const earner = earners.find((e) => e.address === approved?.studentAddress);
-          if (!approved || !earner) {
+          const picked = rng.pick(approved);
+          const earner = earners.find((e) => e.address === picked?.studentAddress);
+          if (!picked || !earner) {
             did = 'claim (none approved)';
             break;
           }
-          const run = await claimApplication(request, earner, approved);
+          const run = await claimApplication(request, earner, picked);
           expect(run.outcome.status, run.outcome.failureReason ?? '').toBe('COMPLETED');
+          if (picked.badge.status !== 'VERIFIED') did = `claim on a ${picked.badge.status} badge`;
           break;
         }
         case 'release': {
-          if (timeTravels >= 2 || !applications.some((a) => a.status === 'APPROVED')) {
+          if (timeTravels >= 2 || !approvedExists) {
             did = 'release (none approved)';
             break;
           }

@@ -20,8 +20,9 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
         targets[0] = address(handler);
     }
 
-    /// GETS held by the badge contract = unpaid rewards + held fees of live badges; closed ones hold nothing.
-    function invariant_balanceEqualsLiveEscrowAndFees() public view {
+    /// GETS held by the badge contract = unpaid rewards + held fees of live badges, plus what the
+    /// approved, unclaimed requests of closed badges are owed; closed badges hold nothing else.
+    function invariant_balanceEqualsLiveEscrowFeesAndOwedRewards() public view {
         uint256 liabilities;
         uint256 count = badges.badgeCount();
         for (uint256 id = 1; id <= count; ++id) {
@@ -30,12 +31,35 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
             if (live) {
                 vm.assertEq(badge.escrow, badge.tokensPerBadge * (badge.numberOfBadges - badge.claimedCount));
                 vm.assertEq(badge.feeHeld, badge.status == BadgeEscrow.BadgeStatus.Pending ? FEE : 0);
-                liabilities += badge.escrow + badge.feeHeld;
             } else {
-                vm.assertEq(badge.escrow + badge.feeHeld, 0);
+                vm.assertEq(badge.escrow, badge.tokensPerBadge * (badge.approvedCount - badge.claimedCount));
+                vm.assertEq(badge.feeHeld, 0);
             }
+            liabilities += badge.escrow + badge.feeHeld;
         }
         vm.assertEq(token.balanceOf(address(badges)), liabilities);
+    }
+
+    /// What is owed is kept: every badge's escrow covers the rewards of its approved, unclaimed
+    /// requests, whatever the sponsor or an admin did to the badge since (delete, ban, expiry), and
+    /// the contract holds at least the sum of them.
+    function invariant_escrowCoversEveryApprovedUnclaimedRequest() public view {
+        uint256 badgeCount = badges.badgeCount();
+        uint256[] memory owed = new uint256[](badgeCount + 1);
+        uint256 totalOwed;
+        uint256 requestCount = badges.requestCount();
+        for (uint256 id = 1; id <= requestCount; ++id) {
+            BadgeEscrow.Request memory request = badges.getRequest(id);
+            if (request.status != BadgeEscrow.RequestStatus.Approved) continue;
+            uint256 reward = badges.getBadge(request.badgeId).tokensPerBadge;
+            owed[request.badgeId] += reward;
+            totalOwed += reward;
+        }
+        for (uint256 id = 1; id <= badgeCount; ++id) {
+            vm.assertGe(badges.getBadge(id).escrow, owed[id]);
+        }
+        vm.assertGe(token.balanceOf(address(badges)), totalOwed);
+        vm.assertFalse(handler.approvedClaimRefused());
     }
 
     function invariant_noEarnerPaidTwice() public view {
@@ -87,8 +111,9 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
         }
     }
 
-    /// Releases only ever free a lapsed approval's slot, move no tokens, and never allow a new
-    /// request by the same earner.
+    /// Releases only ever end a lapsed approval: on a live badge they free its slot and move no
+    /// tokens; on a closed badge they pay its reward back to the sponsor, and nobody else; never
+    /// a new request by the same earner.
     function invariant_releasesOnlyLapsedApprovals() public view {
         vm.assertFalse(handler.releasedWrongly());
         vm.assertFalse(handler.releaseMovedTokens());

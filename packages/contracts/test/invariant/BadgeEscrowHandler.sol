@@ -39,6 +39,9 @@ contract BadgeEscrowHandler is TestBase {
     uint256 public releases;
     bool public releasedWrongly;
     bool public releaseMovedTokens;
+    /// @dev A claim of an Approved request within its claim window, while not paused, reverted:
+    /// something (a delete, a ban, an expiry) took what the earner was owed.
+    bool public approvedClaimRefused;
 
     constructor(BadgeEscrow badges_, GetsToken token_, address admin_) {
         badges = badges_;
@@ -203,13 +206,17 @@ contract BadgeEscrowHandler is TestBase {
         BadgeEscrow.Request memory request = badges.getRequest(requestId);
         uint256 reward = badges.getBadge(request.badgeId).tokensPerBadge;
         uint256 before = token.balanceOf(request.earner);
+        bool owed = request.status == BadgeEscrow.RequestStatus.Approved && block.timestamp <= request.claimDeadline
+            && !badges.paused();
         vm.prank(request.earner);
         try badges.claimBadge(requestId) {
             ++claims;
             if (request.status != BadgeEscrow.RequestStatus.Approved) claimedUnapproved = true;
             if (++paidCount[request.badgeId][request.earner] > 1) paidTwice = true;
             if (token.balanceOf(request.earner) != before + reward) paidWrongAmount = true;
-        } catch {}
+        } catch {
+            if (owed) approvedClaimRefused = true;
+        }
     }
 
     /// @dev Anyone releases an approved request (else any request: claimed, expired, pending...),
@@ -221,8 +228,12 @@ contract BadgeEscrowHandler is TestBase {
         if (requestSeed % 3 != 0 && block.timestamp <= request.claimDeadline) {
             vm.warp(uint256(request.claimDeadline) + 1 + bound(extraSeconds, 0, 1 days));
         }
+        BadgeEscrow.Badge memory badge = badges.getBadge(request.badgeId);
         uint256 balanceBefore = token.balanceOf(address(badges));
-        uint256 approvedBefore = badges.getBadge(request.badgeId).approvedCount;
+        uint256 sponsorBefore = token.balanceOf(badge.sponsor);
+        uint256 approvedBefore = badge.approvedCount;
+        // A closed badge awards nobody else: the lapsed reward goes back to its sponsor.
+        uint256 refund = badge.status == BadgeEscrow.BadgeStatus.Approved ? 0 : badge.tokensPerBadge;
         uint256[] memory ids = new uint256[](1);
         ids[0] = requestId;
         vm.prank(callerSeed % 2 == 0 ? request.earner : address(uint160(0xA11)));
@@ -231,7 +242,8 @@ contract BadgeEscrowHandler is TestBase {
             if (request.status != BadgeEscrow.RequestStatus.Approved) releasedWrongly = true;
             if (block.timestamp <= request.claimDeadline) releasedWrongly = true;
             if (approvedBefore != badges.getBadge(request.badgeId).approvedCount + 1) releasedWrongly = true;
-            if (token.balanceOf(address(badges)) != balanceBefore) releaseMovedTokens = true;
+            if (token.balanceOf(address(badges)) != balanceBefore - refund) releaseMovedTokens = true;
+            if (token.balanceOf(badge.sponsor) != sponsorBefore + refund) releaseMovedTokens = true;
         } catch {}
     }
 

@@ -25,7 +25,11 @@ import type { Queryable } from '../../db/database.ts';
 import { findUserById } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import { claimChainProof } from '../credentials/claim-chain-proof.ts';
-import { issueCredential } from '../credentials/service.ts';
+import {
+  BANNED_BADGE_REVOCATION,
+  issueCredential,
+  revokeCredentialsOfBadge,
+} from '../credentials/service.ts';
 import {
   completeClaim,
   completeRelease,
@@ -246,6 +250,11 @@ async function issueCredentialOf(
     issuedAt: award.assignedAt ?? new Date(),
     chainProof,
   });
+  // A reward claimed after a ban is paid (it was owed), but the platform does
+  // not vouch for a banned badge: its credential reads revoked like the others.
+  if (badge.status === 'BANNED') {
+    await revokeCredentialsOfBadge(tx, badge.id, BANNED_BADGE_REVOCATION);
+  }
 }
 
 /** The approved earner claims: the badge token is minted to them and the reward paid, in one call. */
@@ -292,13 +301,16 @@ export const claimBadge = defineAction({
   },
 });
 
-/** The platform releases approvals whose claim period ended unclaimed; their badges can be awarded again. */
+/**
+ * The platform releases approvals whose claim period ended unclaimed: on a
+ * live badge the slot can be awarded again (the reward stays in its escrow);
+ * on a deleted or banned badge, which awards nobody else, the contract pays
+ * the reward back to the sponsor. Decided by the contract, once, per request.
+ */
 export const releaseExpiredApprovals = defineAction({
   schema: z.object({ type: z.literal('releaseExpiredApprovals'), requestIds: requestIdsField }),
   describe: (action) =>
-    `Release ${plural(action.requestIds.length, 'approval')} not claimed within the claim period, so ${
-      action.requestIds.length === 1 ? 'its badge' : 'their badges'
-    } can be awarded again`,
+    `Release ${plural(action.requestIds.length, 'approval')} not claimed within the claim period: on a live badge the slot can be awarded again; on a deleted or banned badge the reward goes back to its sponsor`,
   encode: (action, { contracts }) => [
     escrowCall(
       contracts.badges,
@@ -307,7 +319,8 @@ export const releaseExpiredApprovals = defineAction({
         functionName: 'releaseExpiredApprovals',
         args: [action.requestIds.map(BigInt)],
       }),
-      60_000n + 40_000n * BigInt(action.requestIds.length),
+      // A release on a closed badge also pays its sponsor back (one more transfer).
+      60_000n + 70_000n * BigInt(action.requestIds.length),
     ),
   ],
   async onCompleted(tx, transaction, events) {

@@ -387,8 +387,10 @@ export async function endClaim(db: Queryable, claimTransactionId: string): Promi
 // ---------------------------------------------------------------- release
 
 /**
- * Approvals of live badges whose claim deadline passed (chain time), with no
- * claim and no release on their way; locked, skipping rows another worker holds.
+ * Approvals whose claim deadline passed (chain time), with no claim and no
+ * release on their way: of live badges (the slot can go to another earner)
+ * and of deleted or banned ones (the reward goes back to the sponsor); locked,
+ * skipping rows another worker holds.
  */
 export async function lockDueForRelease(
   db: Queryable,
@@ -400,7 +402,7 @@ export async function lockDueForRelease(
        JOIN badges b ON b.id = a.badge_id
       WHERE a.status = 'APPROVED' AND a.release_transaction_id IS NULL
         AND a.claim_transaction_id IS NULL AND a.claim_deadline < $1
-        AND b.status = 'VERIFIED'
+        AND b.status IN ('VERIFIED', 'DELETED', 'BANNED')
       ORDER BY a.claim_deadline, a.id LIMIT $2
       FOR UPDATE OF a SKIP LOCKED`,
     [chainNow, limit],

@@ -1,7 +1,8 @@
 // Scheduled work of applications: an approval never claimed within the claim
 // period is released on chain by the platform's own wallet
-// (releaseExpiredApprovals), so its badge can be awarded to another earner;
-// its completion marks the application EXPIRED and frees the badge's slot.
+// (releaseExpiredApprovals): on a live badge it can be awarded to another
+// earner, on a deleted or banned one its reward goes back to the sponsor; its
+// completion marks the application EXPIRED and frees the badge's slot.
 import { createHash } from 'node:crypto';
 import { queueSystemAction, type SystemJobDeps } from '../../custody/system-wallet.ts';
 import type { WorkerJob } from '../../worker/worker.ts';

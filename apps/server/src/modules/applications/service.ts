@@ -444,10 +444,12 @@ export async function recordedReview(
 /**
  * The one claim of an application: badge token and reward in one chain call.
  * Refused before anything is signed unless the caller is the application's
- * approved earner, within the claim period, on a badge still approved; with
- * the token the claim's transaction is recorded on the application in the
- * transaction that queues it, so any other claim of it (a double click,
- * another tab, a retried request) is refused and it pays once.
+ * approved earner, within the claim period. What an approved earner is owed
+ * stays theirs: a badge deleted by its sponsor or banned since the approval
+ * is still claimed (the contract kept the reward in escrow). With the token
+ * the claim's transaction is recorded on the application in the transaction
+ * that queues it, so any other claim of it (a double click, another tab, a
+ * retried request) is refused and it pays once.
  */
 async function claim(
   ctx: Ctx,
@@ -470,8 +472,6 @@ async function claim(
   if (application.claimPending) throw new AppError(409, M.claiming);
   const badge = await findBadge(ctx.db, application.badgeId);
   if (!badge?.onChainId) throw new AppError(404, M.badgeNotFound);
-  const closed = closedReason(badge);
-  if (closed) throw new AppError(409, closed);
   if (!application.claimDeadline || application.claimDeadline < (await chainNow(ctx))) {
     throw new AppError(409, M.claimPeriodOver);
   }

@@ -24,7 +24,7 @@ import {
 import type { DecodedEvent } from '../../chain/events.ts';
 import type { Queryable } from '../../db/database.ts';
 import { findTransaction } from '../../chain/pipeline/transaction-repository.ts';
-import { revokeCredentialsOfBadge } from '../credentials/service.ts';
+import { BANNED_BADGE_REVOCATION, revokeCredentialsOfBadge } from '../credentials/service.ts';
 import {
   completePublish,
   discardPublish,
@@ -152,6 +152,34 @@ export const approveBadgeEscrow = defineAction({
   ],
 });
 
+/**
+ * What closing a badge does to its escrow, read from the chain when consent
+ * is asked, so the words say it in numbers: the slots nobody was approved
+ * for are refunded (with a fee still held), the approved, unclaimed ones stay
+ * for their earners until their claim deadline.
+ */
+const closingTermsField = z
+  .object({
+    tokensPerBadge: unitsField,
+    unawarded: z.number().int().min(0),
+    approvedUnclaimed: z.number().int().min(0),
+    feeHeld: z.boolean(),
+  })
+  .optional();
+type ClosingTerms = NonNullable<z.output<typeof closingTermsField>>;
+
+const badgesWord = (count: number) => `${count} ${count === 1 ? 'badge' : 'badges'}`;
+
+/** The words of what a closing leaves to approved earners who have not claimed yet. */
+function keptWords(terms: ClosingTerms, backTo: string): string {
+  if (terms.approvedUnclaimed === 0) return 'No approved earner is waiting to claim.';
+  const who =
+    terms.approvedUnclaimed === 1
+      ? 'The 1 approved earner who has not claimed yet keeps'
+      : `The ${terms.approvedUnclaimed} approved earners who have not claimed yet keep`;
+  return `${who} the ${gets(terms.tokensPerBadge)} reward and can still claim until the claim deadline; a reward left unclaimed by then goes back to ${backTo}.`;
+}
+
 const badgeCall = (
   to: `0x${string}`,
   functionName: 'deleteBadge' | 'banBadge' | 'removeUnapprovedBadge',
@@ -192,15 +220,30 @@ export const approveBadge = defineAction({
   },
 });
 
-/** An admin bans a badge: unpaid rewards go back to the sponsor at once. */
+/**
+ * An admin bans a badge: the rewards of slots nobody was approved for go back
+ * to the sponsor at once; approved earners can still claim theirs.
+ */
 export const banBadge = defineAction({
   schema: z.object({
     type: z.literal('banBadge'),
     badgeId: chainIdField,
     name: z.string().max(TITLE_MAX_LENGTH),
+    terms: closingTermsField,
   }),
-  describe: (action) =>
-    `Ban the badge "${action.name}" (GETS ${action.badgeId}): no more applications or claims, and its unpaid rewards go back to the sponsor`,
+  describe: ({ name, badgeId, terms }) => {
+    const head = `Ban the badge "${name}" (GETS ${badgeId}): no more applications or approvals, and the Open Badges credentials of its earners read revoked.`;
+    if (!terms) {
+      return `${head} The rewards of the badges nobody was approved for go back to the sponsor; approved earners can still claim theirs until their claim deadline.`;
+    }
+    const refund = BigInt(terms.tokensPerBadge) * BigInt(terms.unawarded);
+    const back =
+      terms.unawarded > 0
+        ? `${gets(refund)} goes back to the sponsor: the rewards of the ${badgesWord(terms.unawarded)} nobody was approved for.`
+        : 'Nothing goes back to the sponsor now: every badge was awarded.';
+    const fee = terms.feeHeld ? ` The ${FEE} creation fee goes to the treasury.` : '';
+    return `${head} ${back}${fee} ${keptWords(terms, 'the sponsor')}`;
+  },
   encode: (action, { contracts }) => [badgeCall(contracts.badges, 'banBadge', action.badgeId)],
   async onCompleted(tx, _transaction, events) {
     const badgeId = argOf(events, 'BadgeBanned', 'badgeId');
@@ -208,19 +251,35 @@ export const banBadge = defineAction({
     await markClosed(tx, badgeId, 'BANNED');
     // The awards of a banned badge are no longer vouched for: their credentials show revoked.
     const badge = await findBadgeByChainId(tx, badgeId);
-    if (badge) await revokeCredentialsOfBadge(tx, badge.id, 'The badge was banned');
+    if (badge) await revokeCredentialsOfBadge(tx, badge.id, BANNED_BADGE_REVOCATION);
   },
 });
 
-/** The sponsor deletes their badge: the unclaimed escrow (and a held fee) comes back. */
+/**
+ * The sponsor deletes their badge: the rewards of slots nobody was approved
+ * for (and a held fee) come back; approved earners can still claim theirs.
+ */
 export const deleteBadge = defineAction({
   schema: z.object({
     type: z.literal('deleteBadge'),
     badgeId: chainIdField,
     name: z.string().max(TITLE_MAX_LENGTH),
+    terms: closingTermsField,
   }),
-  describe: (action) =>
-    `Delete the badge "${action.name}" (GETS ${action.badgeId}): the rewards of its unclaimed badges (and the creation fee, if it is not approved yet) come back to your wallet`,
+  describe: ({ name, badgeId, terms }) => {
+    const head = `Delete the badge "${name}" (GETS ${badgeId}): no one can apply for it or be approved any more.`;
+    if (!terms) {
+      return `${head} The rewards of the badges nobody was approved for (and the creation fee, if it is not approved yet) come back to your wallet; earners you approved can still claim theirs until their claim deadline.`;
+    }
+    const refund =
+      BigInt(terms.tokensPerBadge) * BigInt(terms.unawarded) +
+      (terms.feeHeld ? badgeCreationFeeUnits() : 0n);
+    const back =
+      refund > 0n
+        ? `${gets(refund)} comes back to your wallet now: the rewards of the ${badgesWord(terms.unawarded)} nobody was approved for${terms.feeHeld ? `, plus the ${FEE} creation fee` : ''}.`
+        : 'Nothing comes back now: every badge was awarded.';
+    return `${head} ${back} ${keptWords(terms, 'you')}`;
+  },
   encode: (action, { contracts }) => [badgeCall(contracts.badges, 'deleteBadge', action.badgeId)],
   async onCompleted(tx, _transaction, events) {
     const badgeId = argOf(events, 'BadgeDeleted', 'badgeId');

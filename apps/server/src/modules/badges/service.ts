@@ -296,7 +296,12 @@ export async function deleteOnChain(
   return consentOrQueue(
     ctx.db,
     actor,
-    { type: 'deleteBadge', badgeId: input.onChainId, name: badge.name },
+    {
+      type: 'deleteBadge',
+      badgeId: input.onChainId,
+      name: badge.name,
+      terms: await closingTerms(ctx, input.onChainId),
+    },
     input.consentToken,
   );
 }
@@ -311,6 +316,21 @@ async function chainBadge(ctx: Ctx, onChainId: string) {
     functionName: 'getBadge',
     args: [BigInt(onChainId)],
   });
+}
+
+/**
+ * What closing the badge (delete, ban) would do to its escrow now, from the
+ * chain, for the consent's words: the slots nobody was approved for are
+ * refunded, the approved, unclaimed ones stay for their earners.
+ */
+async function closingTerms(ctx: Ctx, onChainId: string) {
+  const onChain = await chainBadge(ctx, onChainId);
+  return {
+    tokensPerBadge: onChain.tokensPerBadge.toString(),
+    unawarded: onChain.numberOfBadges - onChain.approvedCount,
+    approvedUnclaimed: onChain.approvedCount - onChain.claimedCount,
+    feeHeld: onChain.feeHeld > 0n,
+  };
 }
 
 /**
@@ -393,7 +413,12 @@ export async function banOnChain(
   return consentOrQueue(
     ctx.db,
     actor,
-    { type: 'banBadge', badgeId: badge.onChainId, name: badge.name },
+    {
+      type: 'banBadge',
+      badgeId: badge.onChainId,
+      name: badge.name,
+      terms: await closingTerms(ctx, badge.onChainId),
+    },
     input.consentToken,
   );
 }

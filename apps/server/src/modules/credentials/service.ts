@@ -131,6 +131,9 @@ export async function revokeCredentialByAdmin(
   );
 }
 
+/** Why the credentials of a banned badge read revoked. */
+export const BANNED_BADGE_REVOCATION = 'The badge was banned';
+
 /** Revokes every credential of a badge (the badge was banned). Answers how many it revoked. */
 export async function revokeCredentialsOfBadge(db: Queryable, badgeId: string, reason: string) {
   return (await revokeCredentialsByBadge(db, badgeId, reason)).length;
