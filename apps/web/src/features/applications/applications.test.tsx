@@ -531,6 +531,22 @@ describe('the earner dashboard', () => {
           application({ _id: 'x1', status: 'APPROVED' }),
           badge({ _id: 'b4', name: 'Banned Badge', status: 'BANNED' }),
         ),
+        withBadge(
+          application({
+            _id: 'x2',
+            status: 'APPROVED',
+            claimDeadline: new Date(Date.now() + 86_400_000).toISOString(),
+          }),
+          badge({ _id: 'b6', name: 'Banned Owed Badge', status: 'BANNED' }),
+        ),
+        withBadge(
+          application({
+            _id: 'x3',
+            status: 'APPROVED',
+            claimDeadline: new Date(Date.now() + 86_400_000).toISOString(),
+          }),
+          badge({ _id: 'b7', name: 'Deleted Owed Badge', status: 'DELETED' }),
+        ),
         withBadge(claimed, badge({ _id: 'b5', name: 'Claimed Badge' })),
       ],
       [withBadge(claimed, badge({ _id: 'b5', name: 'Claimed Badge' }))],
@@ -544,6 +560,18 @@ describe('the earner dashboard', () => {
     ).toBeTruthy();
     expect((await row('Rejected Badge')).textContent).toContain('Rejected');
     expect((await row('Banned Badge')).textContent).toContain('Banned');
+    // What an approved earner is owed outlives a ban or a deletion until the deadline.
+    const bannedOwed = await row('Banned Owed Badge');
+    expect(bannedOwed.textContent).toContain('Banned');
+    expect(bannedOwed.textContent).toContain('then the reward goes back to the sponsor');
+    expect(
+      within(bannedOwed).getByRole('button', { name: 'Claim Banned Owed Badge' }),
+    ).toBeTruthy();
+    const deletedOwed = await row('Deleted Owed Badge');
+    expect(deletedOwed.textContent).toContain('Badge deleted');
+    expect(
+      within(deletedOwed).getByRole('button', { name: 'Claim Deleted Owed Badge' }),
+    ).toBeTruthy();
     expect((await row('Claimed Badge')).textContent).toContain('Claimed');
     await waitFor(() => expect(card('MY AWARDS')[1]!.textContent).toBe('1'));
     expect(

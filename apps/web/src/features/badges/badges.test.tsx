@@ -9,7 +9,7 @@ import { EARNER, renderRoute, storeUserSession, VERIFIED_SPONSOR } from '@/test/
 import { sampleBadge } from '@/test/fixtures';
 import { AdminBadgesScreen, BadgeDetailsProvider, PendingBadgeApprovals } from '@/features/badges';
 import { FEE_TOOLTIP } from './components/badge-form';
-import { DELETE_DRAFT_TEXT } from './components/badge-details-modal';
+import { DELETE_DRAFT_TEXT, deleteBadgeText } from './components/badge-details-modal';
 import { APPROVE_DIALOG_TITLE } from './components/admin/approve-badge-dialog';
 
 type Answer = { status?: number; message?: string; data?: unknown };
@@ -241,6 +241,37 @@ describe('badge details modal', () => {
     expect(
       calls.some((c) => c.method === 'DELETE' && c.path === `/badge/delete/draft/${draft._id}`),
     ).toBe(true);
+  });
+
+  it('Delete Badge says, before anything is signed, what comes back and what approved earners keep', async () => {
+    storeUserSession(SPONSOR);
+    // The issue's case: 2 x 7 GETS, one earner approved.
+    const published = badge({ numberOfBadge: 2, availableBadge: 1, amountOfToken: '7' });
+    const calls = stubApi((call) => {
+      if (call.path === '/badge/allBadge/list') return { data: [published] };
+      if (call.path === '/user/isApproved') return { data: true };
+      return undefined;
+    });
+    renderRoute('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Intro to Solidity: open details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Badge' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Badge' });
+    expect(confirm.textContent).toContain(
+      '7 GETS comes back to your wallet: the rewards of the 1 badge nobody was approved for.',
+    );
+    expect(confirm.textContent).toContain(
+      'Earners you approved who have not claimed yet keep their 7 GETS reward and can still claim it until their claim deadline',
+    );
+    expect(deleteBadgeText(badge({ status: 'UNDER_VERIFICATION', availableBadge: 5 }))).toContain(
+      '59 GETS comes back to your wallet: the rewards of the 5 badges nobody was approved for, plus the 9 GETS creation fee.',
+    );
+    expect(deleteBadgeText(badge({ availableBadge: 0 }))).toContain(
+      'Nothing comes back to your wallet: every badge was awarded.',
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    // Nothing was asked of the server by reading the dialog.
+    expect(calls.some((c) => c.path === '/badge/metakeep/delete')).toBe(false);
   });
 
   it('shows a visitor no sponsor actions and no link of a private badge', async () => {

@@ -15,7 +15,7 @@ import { formatDate, isExpired } from '@/features/badges';
 import { CredentialActions, useMyCredentials } from '@/features/credentials';
 import { useApplicationOf } from '../api/get-application-of';
 import { useClaimBadge } from '../api/claim-badge';
-import { applicationState } from '../lib/application-status';
+import { UNCLAIMED_NOTE, applicationState } from '../lib/application-status';
 import { ApplyModal } from './apply-modal';
 
 type Place = 'modal' | 'page';
@@ -138,7 +138,7 @@ function ClaimTokens({
   const claimed = application.status === 'TOKEN_CLAIMED';
   const note =
     state.kind === 'claimable'
-      ? `Approved: claim by ${formatDate(state.claimBy)}`
+      ? `${state.closed ? `${state.closed}, still yours` : 'Approved'}: claim by ${formatDate(state.claimBy)}. ${UNCLAIMED_NOTE}`
       : state.kind === 'claiming'
         ? 'Your claim is on its way'
         : claimed

@@ -1,7 +1,8 @@
 // "My Applications" on the earner dashboard (spec section 2): Badge, ID,
 // Badge name and Status ("Under review", a Claim button once approved,
 // "Rejected", "Banned" over any of them), "No applications found!", and a
-// table that scrolls beyond 400 px.
+// table that scrolls beyond 400 px. An approval outlives a ban or a deletion
+// of its badge: "Banned" or "Badge deleted" shows beside its Claim button.
 import {
   APPLICATIONS_TABLE_MAX_HEIGHT_PX,
   EMPTY_STATES,
@@ -11,7 +12,7 @@ import {
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatDate } from '@/features/badges';
 import { useClaimBadge } from '../api/claim-badge';
-import { applicationState } from '../lib/application-status';
+import { UNCLAIMED_AFTER, applicationState } from '../lib/application-status';
 
 function StatusCell({ application, email }: { application: ApplicationWithBadge; email: string }) {
   const { claim, isClaiming } = useClaimBadge();
@@ -20,6 +21,7 @@ function StatusCell({ application, email }: { application: ApplicationWithBadge;
   if (state.kind === 'claiming' || isClaiming) return <>Claiming...</>;
   return (
     <span className="flex flex-wrap items-center gap-2">
+      {state.closed && <span className="font-medium text-slate-900">{state.closed}</span>}
       <button
         type="button"
         className={buttonStyles.small}
@@ -28,7 +30,9 @@ function StatusCell({ application, email }: { application: ApplicationWithBadge;
       >
         Claim
       </button>
-      <span className="text-xs text-slate-500">by {formatDate(state.claimBy)}</span>
+      <span className="text-xs text-slate-500">
+        by {formatDate(state.claimBy)}, {UNCLAIMED_AFTER}
+      </span>
     </span>
   );
 }

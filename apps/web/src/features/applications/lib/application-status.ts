@@ -2,17 +2,38 @@
 // APPLIED "Under review", APPROVED a Claim button, REJECTED "Rejected"; a
 // BANNED badge reads "Banned" whatever the application. Where the spec is
 // silent: a claimed one reads "Claimed", an approval whose claim period ended
-// "Claim period ended", an application of a deleted badge "Badge deleted".
+// "Claim period ended". An approval on a badge banned or deleted since is
+// still the earner's to claim until its deadline (the contract kept its
+// reward in escrow), so it keeps its Claim button beside "Banned" or
+// "Badge deleted".
 import type { Application, Badge } from '@gets/schema';
 
 export type ApplicationState =
-  { kind: 'claimable'; claimBy: string } | { kind: 'claiming' } | { kind: 'text'; text: string };
+  | {
+      kind: 'claimable';
+      claimBy: string;
+      /** What happened to the badge since the approval, when it closed. */
+      closed: 'Banned' | 'Badge deleted' | null;
+    }
+  | { kind: 'claiming' }
+  | { kind: 'text'; text: string };
+
+const CLOSED = { BANNED: 'Banned', DELETED: 'Badge deleted' } as const;
 
 export function applicationState(
   application: Application,
   badge: Pick<Badge, 'status'>,
   now = Date.now(),
 ): ApplicationState {
+  const closed =
+    badge.status === 'BANNED' || badge.status === 'DELETED' ? CLOSED[badge.status] : null;
+  if (application.status === 'APPROVED') {
+    if (!application.claimDeadline || Date.parse(application.claimDeadline) < now) {
+      return { kind: 'text', text: closed ?? 'Claim period ended' };
+    }
+    if (application.claiming) return { kind: 'claiming' };
+    return { kind: 'claimable', claimBy: application.claimDeadline, closed };
+  }
   if (badge.status === 'BANNED') return { kind: 'text', text: 'Banned' };
   switch (application.status) {
     case 'APPLIED':
@@ -23,12 +44,11 @@ export function applicationState(
       return { kind: 'text', text: 'Claimed' };
     case 'EXPIRED':
       return { kind: 'text', text: 'Claim period ended' };
-    case 'APPROVED':
-      if (badge.status === 'DELETED') return { kind: 'text', text: 'Badge deleted' };
-      if (!application.claimDeadline || Date.parse(application.claimDeadline) < now) {
-        return { kind: 'text', text: 'Claim period ended' };
-      }
-      if (application.claiming) return { kind: 'claiming' };
-      return { kind: 'claimable', claimBy: application.claimDeadline };
   }
 }
+
+/** What becomes of an approval left unclaimed, said before the deadline passes. */
+export const UNCLAIMED_NOTE =
+  'Unclaimed by then, the approval lapses and the reward goes back to the sponsor.';
+/** The same, after the deadline's date in a table cell. */
+export const UNCLAIMED_AFTER = 'then the reward goes back to the sponsor';

@@ -5,7 +5,14 @@
 // `actions` (Apply, Claim Tokens, Application List).
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { TOASTS, TOKEN, type Badge } from '@gets/schema';
+import {
+  BADGE_CREATION_FEE_GETS,
+  TOASTS,
+  TOKEN,
+  formatGets,
+  toBaseUnits,
+  type Badge,
+} from '@gets/schema';
 import { ExternalLinkIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Modal } from '@/components/ui/modal';
@@ -25,6 +32,24 @@ import { BadgeStatusNote } from './badge-status-note';
 
 export const DELETE_DRAFT_TEXT =
   'Are you sure you want to delete this draft? This action cannot be undone.';
+
+/**
+ * What deleting a published badge does to its escrow, before the sponsor
+ * commits: the rewards of the badges nobody was approved for come back (with
+ * the creation fee while the badge awaits approval); approved earners keep
+ * theirs and can still claim. The consent that follows gives the chain's figures.
+ */
+export function deleteBadgeText(badge: Pick<Badge, 'availableBadge' | 'amountOfToken' | 'status'>) {
+  const feeHeld = badge.status === 'UNDER_VERIFICATION';
+  const refund =
+    toBaseUnits(badge.amountOfToken) * BigInt(badge.availableBadge) +
+    (feeHeld ? toBaseUnits(String(BADGE_CREATION_FEE_GETS)) : 0n);
+  const back =
+    refund > 0n
+      ? `${formatGets(refund)} ${TOKEN.symbol} comes back to your wallet: the rewards of the ${badge.availableBadge} ${badge.availableBadge === 1 ? 'badge' : 'badges'} nobody was approved for${feeHeld ? `, plus the ${BADGE_CREATION_FEE_GETS} ${TOKEN.symbol} creation fee` : ''}.`
+      : 'Nothing comes back to your wallet: every badge was awarded.';
+  return `The badge is deleted on chain: no one can apply for it or be approved any more. ${back} Earners you approved who have not claimed yet keep their ${badge.amountOfToken} ${TOKEN.symbol} reward and can still claim it until their claim deadline; a reward left unclaimed by then comes back to you. This action cannot be undone.`;
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -244,7 +269,7 @@ export function BadgeDetailsModal({
       <ConfirmDialog
         open={confirmBadgeDelete}
         title="Delete Badge"
-        text="The badge is deleted on chain: no one can apply for or claim it any more, and the rewards of its unclaimed badges come back to your wallet. This action cannot be undone."
+        text={deleteBadgeText(badge)}
         busy={isDeleting}
         onCancel={() => setConfirmBadgeDelete(false)}
         onConfirm={() => {
