@@ -2,7 +2,7 @@
 // here; a bad value stops the start with a message naming the variable.
 import fs from 'node:fs';
 import path from 'node:path';
-import { toHex } from 'viem';
+import { parseEther, toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import {
@@ -134,6 +134,13 @@ const envSchema = z.object({
     .transform((value) => value === 'true')
     .optional(),
   HEALTH_MAX_QUEUE_AGE_SECONDS: count.default(120),
+  ACCOUNT_MAX_IN_FLIGHT: count.default(10),
+  ACCOUNT_DAILY_GAS: count.default(50_000_000),
+  RELAYER_LOW_BALANCE: z
+    .string()
+    .regex(/^\d{1,30}(\.\d{1,18})?$/, "must be an amount of the chain's native coin, e.g. 1 or 0.5")
+    .transform((value) => parseEther(value))
+    .default(parseEther('1')),
   REDIS_URL: url(['redis://', 'rediss://']).optional(),
   TRUST_PROXY: z
     .string()
@@ -227,8 +234,18 @@ export interface Config {
   workerHeartbeatIntervalMs: number;
   /** OTP mail: SMTP when smtpUrl is set, else the outbox table and the console. */
   mail: { smtpUrl: string | undefined; from: string };
-  /** Health answers 503 once the oldest QUEUED transaction has waited longer than this. */
-  health: { maxQueueAgeMs: number };
+  /**
+   * Health answers 503 once requests wait (QUEUED, nothing of their wallet in
+   * flight) with no relay transaction sent for longer than maxQueueAgeMs, or
+   * when no relayer can pay for gas; degraded when one cannot, or holds less
+   * than relayerLowBalanceWei.
+   */
+  health: { maxQueueAgeMs: number; relayerLowBalanceWei: bigint };
+  /**
+   * Fair use of the relayers by each account: chain actions in flight (QUEUED
+   * or SENT) at once, and relayer gas per UTC day.
+   */
+  accountLimits: { maxInFlight: number; dailyGas: bigint };
   /** Redis for counts every API process shares (per-IP limits); unset: the database or memory. */
   redisUrl: string | undefined;
   /** A port on which a worker-only process serves its Prometheus metrics. */
@@ -393,7 +410,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     workerHeartbeatIntervalMs: e.WORKER_HEARTBEAT_INTERVAL_MS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    health: { maxQueueAgeMs: e.HEALTH_MAX_QUEUE_AGE_SECONDS * 1000 },
+    health: {
+      maxQueueAgeMs: e.HEALTH_MAX_QUEUE_AGE_SECONDS * 1000,
+      relayerLowBalanceWei: e.RELAYER_LOW_BALANCE,
+    },
+    accountLimits: {
+      maxInFlight: e.ACCOUNT_MAX_IN_FLIGHT,
+      dailyGas: BigInt(e.ACCOUNT_DAILY_GAS),
+    },
     metricsPort: e.METRICS_PORT,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,

@@ -25,6 +25,8 @@ export interface AppContext {
   sessionEvents: SessionEvents;
   /** Prometheus registry of this process (pipeline and queue metrics). */
   metrics: Metrics;
+  /** The relayers' addresses (RELAYER_PRIVATE_KEYS), for health and metrics. */
+  relayerAddresses: `0x${string}`[];
   /** Redis (REDIS_URL), for counts every API process shares. */
   redis?: Redis;
   /** This deployment's id (one per database), generated at the first start. */

@@ -2,6 +2,7 @@
 // chain and contracts, background worker and HTTP server, as the mode asks.
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { privateKeyToAccount } from 'viem/accounts';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -79,7 +80,11 @@ export async function startPlatform(config: Config): Promise<Platform> {
     cleanups.push(() => statusFeed.close());
     const sessionEvents = await startSessionEvents(db);
     cleanups.push(() => sessionEvents.close());
-    const metrics = createMetrics(db);
+    // Health and metrics of every process report the relayers, worker or not.
+    const relayerAddresses = config.relayerPrivateKeys.map(
+      (key) => privateKeyToAccount(key).address,
+    );
+    const metrics = createMetrics(db, { chainId: chain.chain.id, addresses: relayerAddresses });
     const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
     // Names this deployment (every process on this database) where it shares
     // something with others, such as a Redis.
@@ -100,6 +105,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
       mailer,
       sessionEvents,
       metrics,
+      relayerAddresses,
       ...(redis ? { redis } : {}),
       instanceId,
       publicUrl: () =>

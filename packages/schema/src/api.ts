@@ -14,9 +14,12 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 const componentStatus = z.enum(['up', 'down']);
+/** degraded: working, but an operator should act (a relayer out of gas money, or low). */
+const serviceStatus = z.enum(['up', 'degraded', 'down']);
 
 export const healthDataSchema = z.object({
-  status: componentStatus,
+  /** down answers 503; up and degraded answer 200. */
+  status: serviceStatus,
   database: z.object({
     status: componentStatus,
     driver: z.enum(['pglite', 'postgres']),
@@ -34,12 +37,41 @@ export const healthDataSchema = z.object({
     lastHeartbeatAt: z.string().nullable(),
     error: z.string().optional(),
   }),
-  /** The transaction queue: down when the oldest QUEUED transaction waited too long. */
+  /**
+   * The transaction queue: down when requests the relay could take have
+   * waited too long with no relay transaction sent meanwhile (a stalled
+   * pipeline). One account's long queue is not a stall: each of its
+   * transactions waits for the one before it.
+   */
   queue: z.object({
     status: componentStatus,
     queued: z.number().int().nullable(),
     sent: z.number().int().nullable(),
     oldestQueuedAgeSeconds: z.number().nullable(),
+    /** The oldest transaction the relay could take now (its wallet has nothing in flight). */
+    oldestWaitingAgeSeconds: z.number().nullable(),
+    /** Since the newest relay transaction was signed; null when none ever was. */
+    lastBatchAgeSeconds: z.number().nullable(),
+    error: z.string().optional(),
+  }),
+  /**
+   * The relayers that pay the gas: degraded when one cannot pay (it left the
+   * rotation, the others take its work) or holds less than the low-balance
+   * threshold; down when none can pay.
+   */
+  relayers: z.object({
+    status: serviceStatus,
+    relayers: z.array(
+      z.object({
+        address: z.string(),
+        /** Its balance of the chain's coin at the worker's last read, e.g. "12.5 POL"; null before one. */
+        balance: z.string().nullable(),
+        inRotation: z.boolean(),
+        lowBalance: z.boolean(),
+        pendingBatches: z.number().int(),
+        note: z.string().optional(),
+      }),
+    ),
     error: z.string().optional(),
   }),
 });

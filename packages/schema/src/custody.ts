@@ -4,6 +4,30 @@ import { z } from 'zod';
 import { getsAmountSchema } from './amount.ts';
 import { envelope } from './api.ts';
 
+/** "5 hours and 12 minutes", "12 minutes", "40 seconds": a wait in words. */
+export function waitInWords(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (whole < 60) return unit(whole, 'second');
+  const minutes = Math.ceil(whole / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} and ${unit(rest, 'minute')}`;
+}
+
+/**
+ * Why a chain action is refused before consent by the fair use of the
+ * relayers (429): too many of the account's actions on their way, or the
+ * account's relayer gas for the day used up. Each says when to try again.
+ */
+export const FAIR_USE_MESSAGES = {
+  tooManyInFlight: (max: number) =>
+    `You have ${max} chain actions on their way, the most one account may have at once. Please try again in a few seconds, once one of them has completed`,
+  dailyGasUsed: (waitSeconds: number) =>
+    `Your account has used today's allowance of relayer gas (the platform pays the gas of your chain actions). Please try again in ${waitInWords(waitSeconds)}`,
+} as const;
+
 /** A consent token as handed to the client: opaque, base64url. */
 export const consentTokenSchema = z.string().min(16).max(128);
 

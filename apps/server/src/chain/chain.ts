@@ -3,6 +3,7 @@
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem';
 import type { Config } from '../config.ts';
 import { startAnvil, type AnvilProcess } from './anvil.ts';
+import { NATIVE_CURRENCY } from './native-currency.ts';
 
 /** The most calls one JSON-RPC batch of the public client holds. */
 export const JSON_RPC_BATCH_SIZE = 500;
@@ -38,7 +39,7 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
   const chain = defineChain({
     id: config.chainId,
     name: config.kind === 'embedded' ? 'Embedded Anvil' : `Chain ${config.chainId}`,
-    nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+    nativeCurrency: NATIVE_CURRENCY,
     rpcUrls: { default: { http: [rpcUrl] } },
   });
   // JSON-RPC batching: the pipeline's many small reads (nonces, simulations,

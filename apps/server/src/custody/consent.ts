@@ -15,6 +15,11 @@ import {
   STATUS_CHANNEL,
 } from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import {
+  checkAccountLimits,
+  checkAccountLimitsLocked,
+  type AccountLimits,
+} from '../chain/pipeline/fair-use.ts';
 import { AppError } from '../http/errors.ts';
 import { recordAdminChainAction } from '../modules/audit/service.ts';
 import {
@@ -110,6 +115,8 @@ export interface Queued {
  * too. A refused token changes nothing. An action too large
  * for one block (its definition's `split`) is queued as one chain transaction
  * per part, all under this one consent, in the same database transaction.
+ * With `limits`, the account's fair use is checked first, under its lock, in
+ * that same transaction: an account at a limit gets 429 and keeps its token.
  */
 export async function submitConsent(
   db: Database,
@@ -117,6 +124,7 @@ export async function submitConsent(
   consentToken: string,
   given: ChainAction,
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
+  limits?: AccountLimits,
 ): Promise<Queued> {
   const action = wellFormed(given);
   const tokenHash = sha256(consentToken);
@@ -151,8 +159,9 @@ export async function submitConsent(
   };
   // An admin's action is written to the audit log with its transaction, in the same commit.
   const audited = owner.kind === 'admin';
-  if (alsoDo || rest.length > 0 || audited) {
+  if (alsoDo || rest.length > 0 || audited || limits) {
     await db.transaction(async (tx) => {
+      if (limits) await checkAccountLimitsLocked(tx, owner, limits);
       await queue(tx);
       await alsoDo?.(tx, transactionId);
       if (audited) await recordAdminChainAction(tx, owner, action, transactionId);
@@ -186,18 +195,29 @@ async function refusal(
   return new AppError(400, CONSENT_MESSAGES.invalid);
 }
 
+/** What every action endpoint needs to ask for and take consent. */
+export interface ConsentDeps {
+  db: Database;
+  config: { accountLimits: AccountLimits };
+}
+
 /**
  * The two-step shape of every action endpoint: without a token, ask for
- * consent; with one, queue the action it was issued for.
+ * consent; with one, queue the action it was issued for. An account at the
+ * relayers' fair-use limits is told so (429, with when to try again) at both
+ * steps, before it confirms anything and before its consent is used.
  */
 export async function consentOrQueue(
-  db: Database,
+  deps: ConsentDeps,
   owner: Owner,
   action: ChainAction,
   consentToken: string | undefined,
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
 ): Promise<ConsentRequest | Queued> {
-  return consentToken
-    ? submitConsent(db, owner, consentToken, action, alsoDo)
-    : requestConsent(db, owner, action);
+  const limits = deps.config.accountLimits;
+  if (consentToken) {
+    return submitConsent(deps.db, owner, consentToken, action, alsoDo, limits);
+  }
+  await checkAccountLimits(deps.db, owner, limits);
+  return requestConsent(deps.db, owner, action);
 }

@@ -18,6 +18,8 @@ export class AppError extends Error {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      const wait = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+      if (typeof wait === 'number') reply.header('retry-after', String(wait));
       return reply.status(error.statusCode).send({ message: error.message, data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

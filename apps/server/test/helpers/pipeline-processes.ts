@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
+import { pipelineJobs } from '../../src/chain/pipeline/pipeline.ts';
+import { startWorker, type Worker } from '../../src/worker/worker.ts';
 import { TEST_CUSTODY_KEK, withSchema, type TestPlatform } from './test-platform.ts';
 import {
   createTestUser,
@@ -14,6 +16,28 @@ import {
   statusCounts,
   type TestUser,
 } from './accounts.ts';
+
+const silent = { warn: () => undefined, error: () => undefined, info: () => undefined };
+
+/**
+ * The pipeline of a MODE=api test platform, in this process, started when the
+ * test wants it (its rows queued first, say), silent.
+ */
+export async function startPipelineWorker(platform: TestPlatform): Promise<Worker> {
+  const { ctx } = platform;
+  return startWorker(ctx.db, {
+    heartbeatIntervalMs: 200,
+    log: silent,
+    jobs: await pipelineJobs({
+      log: silent,
+      db: ctx.db,
+      keystore: ctx.keystore,
+      chain: ctx.chain,
+      contracts: ctx.contracts,
+      config: ctx.config,
+    }),
+  });
+}
 
 /** Where the tests' transfers go: a relayer's address, outside every user's wallet. */
 export const SINK = privateKeyToAccount(ANVIL_DEV_KEYS[2]).address;

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, keccak256, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
-import { pipelineJobs } from '../../src/chain/pipeline/pipeline.ts';
 import { platformForwarderAbi, signForwardRequest } from '@gets/contracts';
 import { encodeAction } from '../../src/chain/actions.ts';
 import {
@@ -18,7 +17,7 @@ import {
 } from '../../src/chain/pipeline/transaction-repository.ts';
 import { keyEncryptionKey, sealPrivateKey } from '../../src/custody/envelope.ts';
 import { insertKey } from '../../src/custody/key-repository.ts';
-import { startWorker, type Worker } from '../../src/worker/worker.ts';
+import type { Worker } from '../../src/worker/worker.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import {
   createTestUser,
@@ -30,13 +29,12 @@ import {
   waitUntilSettled,
   type TestUser,
 } from '../helpers/accounts.ts';
-import { usersWithOneGets } from '../helpers/pipeline-processes.ts';
+import { startPipelineWorker, usersWithOneGets } from '../helpers/pipeline-processes.ts';
 import { insertUser, setUserAccount } from '../../src/modules/accounts/user-repository.ts';
 import type { ChainAction } from '../../src/chain/actions.ts';
 
 const SINK = privateKeyToAccount(ANVIL_DEV_KEYS[2]).address;
 const GOOD = 200;
-const silent = { warn: () => undefined, error: () => undefined, info: () => undefined };
 
 describe('failure isolation in the transaction pipeline', () => {
   let platform: TestPlatform;
@@ -58,21 +56,7 @@ describe('failure isolation in the transaction pipeline', () => {
     await platform?.stop();
   });
 
-  async function startPipeline(): Promise<Worker> {
-    const { ctx } = platform;
-    return startWorker(ctx.db, {
-      heartbeatIntervalMs: 200,
-      log: silent,
-      jobs: await pipelineJobs({
-        log: silent,
-        db: ctx.db,
-        keystore: ctx.keystore,
-        chain: ctx.chain,
-        contracts: ctx.contracts,
-        config: ctx.config,
-      }),
-    });
-  }
+  const startPipeline = (): Promise<Worker> => startPipelineWorker(platform);
 
   /** Queues what `queue` queues, then runs the pipeline until nothing is QUEUED or SENT. */
   async function drain(queue: () => Promise<void>): Promise<void> {

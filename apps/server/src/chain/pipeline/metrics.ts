@@ -1,9 +1,12 @@
-// Prometheus metrics of the transaction pipeline. Queue depth and the oldest
-// queued age are read from the database at scrape time, so every process
-// reports the same truth; finished counts, batch sizes and confirmation
-// latency are counted where the work happens (the worker of this process).
+// Prometheus metrics of the transaction pipeline. Queue depth, the oldest
+// queued age and the relayers' balances and pending batches are read from the
+// database at scrape time, so every process reports the same truth; finished
+// counts, batch sizes and confirmation latency are counted where the work
+// happens (the worker of this process).
+import { formatEther } from 'viem';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Queryable } from '../../db/database.ts';
+import { relayerStates } from './relayer-repository.ts';
 import { queueStats, type ChainTransaction } from './transaction-repository.ts';
 
 export interface PipelineMetrics {
@@ -22,9 +25,49 @@ const actionOf = (transaction: ChainTransaction) => {
   return typeof type === 'string' ? type : 'unknown';
 };
 
-export function createMetrics(db: Queryable): Metrics {
+export function createMetrics(
+  db: Queryable,
+  relayers: { chainId: number; addresses: `0x${string}`[] },
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gets_' });
+  const relayerStatesNow = () => relayerStates(db, relayers.chainId, relayers.addresses);
+
+  new Gauge({
+    name: 'gets_relayer_balance',
+    help: "Each relayer's balance of the chain's coin (POL) at its last read by the worker",
+    labelNames: ['relayer'],
+    registers: [registry],
+    async collect() {
+      for (const state of await relayerStatesNow()) {
+        if (state.balanceWei !== null) {
+          this.set({ relayer: state.address }, Number(formatEther(state.balanceWei)));
+        }
+      }
+    },
+  });
+  new Gauge({
+    name: 'gets_relayer_pending_batches',
+    help: "Each relayer's relay transactions sent and not mined yet",
+    labelNames: ['relayer'],
+    registers: [registry],
+    async collect() {
+      for (const state of await relayerStatesNow()) {
+        this.set({ relayer: state.address }, state.pendingBatches);
+      }
+    },
+  });
+  new Gauge({
+    name: 'gets_relayer_in_rotation',
+    help: 'Whether each relayer signs new batches (1), or left the rotation because it could not pay for gas (0)',
+    labelNames: ['relayer'],
+    registers: [registry],
+    async collect() {
+      for (const state of await relayerStatesNow()) {
+        this.set({ relayer: state.address }, state.unpaidSince ? 0 : 1);
+      }
+    },
+  });
 
   new Gauge({
     name: 'gets_pipeline_queue_depth',

@@ -1,5 +1,6 @@
 // Wires the transaction pipeline into the worker: relayer rows synced with the
-// chain at start, then the relay and settle jobs on short intervals.
+// chain at start, then the relay and settle jobs on short intervals, and the
+// relayers' balances read every few seconds (relayer-funds.ts).
 import type { LocalAccount } from 'viem/accounts';
 import type { PlatformContracts } from '@gets/contracts';
 import type { Config } from '../../config.ts';
@@ -10,6 +11,7 @@ import type { WorkerJob } from '../../worker/worker.ts';
 import type { ChainConnection } from '../chain.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import { relayQueued, type PipelineLog, type PipelineSettings } from './relay.ts';
+import { relayerFundsJob } from './relayer-funds.ts';
 import { settlePending, type SettleSettings } from './settle.ts';
 import { ensureRelayer } from './transaction-repository.ts';
 
@@ -19,7 +21,9 @@ export interface PipelineOptions {
   keystore: Keystore;
   chain: ChainConnection;
   contracts: PlatformContracts;
-  config: Pick<Config, 'relayerPrivateKeys' | 'pipeline'>;
+  config: Pick<Config, 'relayerPrivateKeys' | 'pipeline'> & {
+    health: Pick<Config['health'], 'relayerLowBalanceWei'>;
+  };
   metrics?: PipelineMetrics;
 }
 
@@ -69,5 +73,6 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
         if ((await settlePending({ ...common, settings })) > 0) wakeRelay();
       },
     },
+    relayerFundsJob({ ...common, lowBalanceWei: options.config.health.relayerLowBalanceWei }),
   ];
 }

@@ -39,7 +39,10 @@ import {
 } from '../actions.ts';
 import { classifyChainError, firstLine, nodeWords, PipelinePause } from '../chain-errors.ts';
 import { reasonFromError } from '../revert-reason.ts';
+import { addGasUse } from './fair-use-repository.ts';
+import { BATCH_OVERHEAD_GAS, PER_REQUEST_OVERHEAD_GAS } from './gas-budget.ts';
 import type { PipelineMetrics } from './metrics.ts';
+import { payingRelayer, relayerCannotPay } from './relayer-funds.ts';
 import {
   claimQueued,
   insertBatch,
@@ -50,6 +53,7 @@ import {
   takeNonce,
   type Attempt,
   type ChainTransaction,
+  type SendOutcome,
   type StoredCall,
 } from './transaction-repository.ts';
 
@@ -64,6 +68,7 @@ export interface PipelineSettings {
 
 export interface PipelineLog {
   warn(obj: object, message: string): void;
+  info?(obj: object, message: string): void;
 }
 
 export interface RelayDeps {
@@ -128,11 +133,6 @@ class Failures {
 
 const present = <T>(value: T | null): value is T => value !== null;
 
-/** Gas of the forwarder's own work per request (signature, nonce, event, calldata). */
-const PER_REQUEST_OVERHEAD_GAS = 40_000n;
-/** Gas of the relay transaction itself around its requests. */
-const BATCH_OVERHEAD_GAS = 60_000n;
-
 const budgetOf = (e: Encoded) =>
   e.calls.reduce((sum, call) => sum + call.gas + PER_REQUEST_OVERHEAD_GAS, 0n);
 const batchBudget = (list: Encoded[]) =>
@@ -166,21 +166,21 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
   const relayerAddresses = deps.relayers.map((r) => r.address);
 
   const batch = await db.transaction(async (tx) => {
-    const relayerAddress = await lockIdleRelayer(
+    const idle = await lockIdleRelayer(
       tx,
       deps.chainId,
       relayerAddresses,
       deps.settings.maxInFlightPerRelayer,
     );
-    if (!relayerAddress) return null;
+    if (!idle) return null;
     const claimed = await claimQueued(tx, deps.settings.maxBatchSize);
     if (claimed.length === 0) return null;
-    const relayer = deps.relayers.find((r) => r.address === relayerAddress)!;
     const failures = new Failures();
 
-    const [fees, block] = await Promise.all([
+    const [fees, block, balanceWei] = await Promise.all([
       publicClient.estimateFeesPerGas(),
       publicClient.getBlock({ blockTag: 'latest' }),
+      publicClient.getBalance({ address: idle.address }),
     ]);
     // The forwarder and the permit judge deadlines by block time, which may run
     // ahead of this server's clock (a chain moved forward): count from the later.
@@ -211,16 +211,25 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
     await failures.record(tx, deps.metrics);
     if (prepared.length === 0) return { sent: 0 };
 
-    const data = encodeFunctionData({
-      abi: platformForwarderAbi,
-      functionName: 'executeBatch',
-      args: [prepared.flatMap((p) => p.requests), relayer.address],
-    });
     // The gas limit is the batch's budget, an upper bound (each call's own
     // gas plus the forwarder's work per request), so it is never too little
     // and only the gas used is paid. No estimate: on a node that is a binary
     // search over the whole batch (about 115 ms per 100 requests on Anvil).
     const gas = batchBudget(prepared);
+    // A relayer that cannot pay the most this may cost leaves the rotation and
+    // another signs it; with none that can, the requests wait in the queue.
+    const relayer = await payingRelayer(
+      tx,
+      { ...deps, maxInFlightPerRelayer: deps.settings.maxInFlightPerRelayer },
+      { ...idle, balanceWei },
+      gas * fees.maxFeePerGas,
+    );
+    if (!relayer) return { sent: 0 };
+    const data = encodeFunctionData({
+      abi: platformForwarderAbi,
+      functionName: 'executeBatch',
+      args: [prepared.flatMap((p) => p.requests), relayer.address],
+    });
     const nonce = await takeNonce(tx, relayer.address);
     const raw = await relayer.signTransaction({
       chainId: deps.chainId,
@@ -249,6 +258,7 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
       relayer: relayer.address,
       nonce,
       attempt,
+      gasLimit: gas,
     });
     await markSent(
       tx,
@@ -259,15 +269,25 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
         calls: p.calls.map(storedCall),
       })),
     );
+    // What each account's requests cost the relayer, at most: its day's gas use.
+    await addGasUse(
+      tx,
+      prepared.map((p) => ({
+        ownerKind: p.transaction.ownerKind,
+        ownerId: p.transaction.ownerId,
+        gas: budgetOf(p),
+      })),
+    );
     deps.metrics?.batchSent(prepared.length);
-    return { sent: prepared.length, raw, batchId };
+    return { sent: prepared.length, raw, batchId, relayer: relayer.address };
   });
 
   if (batch === null) return null;
   if (batch.raw) {
-    const refusal = await broadcast(publicClient, batch.raw, deps.log);
-    await recordSendResult(db, batch.batchId, refusal);
-    if (refusal === null) deps.onSent?.();
+    const outcome = await broadcast(publicClient, batch.raw, deps.log);
+    await recordSendResult(db, batch.batchId, outcome);
+    if (outcome.kind === 'unpaid') await relayerCannotPay(deps, batch.relayer, outcome.message);
+    if (outcome.kind === 'accepted') deps.onSent?.();
   }
   return batch.sent;
 }
@@ -434,26 +454,27 @@ const HARMLESS_SEND_ERROR =
 const RELAYER_SEND_ERROR = /insufficient funds/i;
 
 /**
- * Sends signed bytes and answers the node's refusal in words, or null when
- * it took them (or already had them). Whatever happens, the settle step reads
- * the outcome and re-sends, replaces or cancels.
+ * Sends signed bytes and says what the node made of them (SendOutcome).
+ * Whatever happens, the settle step reads the outcome and re-sends, replaces
+ * or cancels; a relayer that cannot pay leaves the rotation.
  */
 export async function broadcast(
   publicClient: PublicClient,
   raw: Hex,
   log: PipelineLog,
-): Promise<string | null> {
+): Promise<SendOutcome> {
   try {
     await publicClient.request({ method: 'eth_sendRawTransaction', params: [raw] });
-    return null;
+    return { kind: 'accepted' };
   } catch (error) {
     const message = nodeWords(error);
-    if (HARMLESS_SEND_ERROR.test(message)) return null;
-    if (RELAYER_SEND_ERROR.test(message) || classifyChainError(error) === 'unreachable') {
-      log.warn({ err: message }, 'relay transaction not accepted by the node; will retry');
-      return null;
+    if (HARMLESS_SEND_ERROR.test(message)) return { kind: 'accepted' };
+    if (RELAYER_SEND_ERROR.test(message)) return { kind: 'unpaid', message };
+    if (classifyChainError(error) === 'unreachable') {
+      log.warn({ err: message }, 'relay transaction not answered by the node; will retry');
+      return { kind: 'unknown' };
     }
     log.warn({ err: message }, 'the node refused a relay transaction');
-    return message;
+    return { kind: 'refused', message };
   }
 }

@@ -21,6 +21,7 @@ import { eventDecoder, type DecodedEvent } from '../events.ts';
 import { reasonFromError } from '../revert-reason.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import { broadcast, type PipelineLog } from './relay.ts';
+import { relayerCannotPay } from './relayer-funds.ts';
 import {
   addAttempt,
   lockPendingBatches,
@@ -29,6 +30,7 @@ import {
   markCompletedMany,
   markFailed,
   recordSendResult,
+  resetSendRejections,
   settledBatchBytes,
   requeue,
   touchBatch,
@@ -99,10 +101,13 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     }
     return count;
   });
-  for (const { batchId, raw, resent } of toSend) {
-    const error = await broadcast(deps.publicClient, raw, deps.log);
-    if (!resent) await recordSendResult(deps.db, batchId, error);
+  const unpaid = new Map<`0x${string}`, string>();
+  for (const { batchId, raw, resent, relayer } of toSend) {
+    const outcome = await broadcast(deps.publicClient, raw, deps.log);
+    if (!resent) await recordSendResult(deps.db, batchId, outcome);
+    if (outcome.kind === 'unpaid') unpaid.set(relayer, outcome.message);
   }
+  for (const [relayer, words] of unpaid) await relayerCannotPay(deps, relayer, words);
   return mined;
 }
 
@@ -319,6 +324,8 @@ async function revertReason(
 interface Send {
   batchId: string;
   raw: Hex;
+  /** The relayer whose bytes these are (and who pays for them). */
+  relayer: `0x${string}`;
   resent?: boolean;
 }
 
@@ -338,7 +345,7 @@ async function keepMoving(
     return [];
   }
   const next = await nextBytes(tx, deps, batch);
-  const sends: Send[] = next ? [{ batchId: batch.id, raw: next }] : [];
+  const sends: Send[] = next ? [{ batchId: batch.id, raw: next, relayer: batch.relayer }] : [];
   if (!lowestOfRelayer || batch.ageMs < deps.settings.resendAfterMs) return sends;
   return [...(await lostBeforeIt(tx, deps, batch)), ...sends];
 }
@@ -372,7 +379,7 @@ async function lostBeforeIt(tx: Queryable, deps: SettleDeps, batch: RelayBatch):
       { batch: m.id, nonce: m.nonce.toString(), hash: m.hash },
       'the node lost a mined relay batch; sending its bytes again',
     );
-    lost.push({ batchId: m.id, raw: m.raw, resent: true });
+    lost.push({ batchId: m.id, raw: m.raw, relayer: batch.relayer, resent: true });
   }
   return lost;
 }
@@ -503,7 +510,7 @@ async function recordAttempt(
     ...(kind ? { kind } : {}),
   };
   await addAttempt(tx, batchId, attempt);
-  await recordSendResult(tx, batchId, null);
+  await resetSendRejections(tx, batchId);
   return raw;
 }
 

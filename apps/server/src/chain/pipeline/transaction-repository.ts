@@ -201,6 +201,11 @@ const WALLET_LOCK_SPACE = 7_214_300;
  * a wallet that still has one in flight (its forwarder nonce is not settled).
  * An isolated transaction goes alone, when it is the oldest.
  *
+ * Accounts are taken in turn: only each wallet's oldest waiting transaction
+ * is a candidate, and candidates go oldest first. A wallet with a thousand
+ * transactions waiting has one place in the batch like any other, so its
+ * queue never delays another wallet's transaction by more than one batch.
+ *
  * Two relay loops (relayers, or worker processes) may claim at once. Each
  * holds its wallets until it commits, and looks for a wallet's transaction in
  * flight only once it holds that wallet, in a statement of its own (a fresh
@@ -211,9 +216,13 @@ const WALLET_LOCK_SPACE = 7_214_300;
 export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
     `SELECT ${COLUMNS} FROM chain_transactions t
-      WHERE t.status = 'QUEUED'
-        AND NOT EXISTS (SELECT 1 FROM chain_transactions s
-                         WHERE s.wallet_address = t.wallet_address AND s.status = 'SENT')
+      WHERE t.id IN (
+              SELECT DISTINCT ON (q.wallet_address) q.id FROM chain_transactions q
+               WHERE q.status = 'QUEUED'
+                 AND NOT EXISTS (SELECT 1 FROM chain_transactions s
+                                  WHERE s.wallet_address = q.wallet_address AND s.status = 'SENT')
+               ORDER BY q.wallet_address, q.created_at)
+        AND t.status = 'QUEUED'
       ORDER BY t.created_at
       LIMIT $1
       FOR UPDATE SKIP LOCKED`,
@@ -360,24 +369,49 @@ export async function countByStatus(db: Queryable): Promise<Record<TransactionSt
   return counts;
 }
 
-/**
- * How many transactions wait (QUEUED) and are in flight (SENT), and how long
- * the oldest waiting one has waited, by the database clock.
- */
-export async function queueStats(
-  db: Queryable,
-): Promise<{ queued: number; sent: number; oldestQueuedAgeMs: number }> {
-  const rows = await db.query<{ queued: number; sent: number; oldest_ms: number | string }>(
+export interface QueueStats {
+  queued: number;
+  sent: number;
+  /** How long the oldest QUEUED transaction has waited (one account's long queue counts). */
+  oldestQueuedAgeMs: number;
+  /**
+   * How long the oldest transaction the relay could take now has waited: the
+   * oldest QUEUED one of a wallet with nothing in flight (0 when none).
+   */
+  oldestWaitingAgeMs: number;
+  /** Since the newest relay transaction was signed; null when none ever was. */
+  lastBatchAgeMs: number | null;
+}
+
+/** The queue's depth and the relay's progress, by the database clock. */
+export async function queueStats(db: Queryable): Promise<QueueStats> {
+  const rows = await db.query<{
+    queued: number;
+    sent: number;
+    oldest_ms: number | string;
+    waiting_ms: number | string;
+    last_batch_ms: number | string | null;
+  }>(
     `SELECT (SELECT count(*) FROM chain_transactions WHERE status = 'QUEUED')::int AS queued,
             (SELECT count(*) FROM chain_transactions WHERE status = 'SENT')::int AS sent,
             COALESCE((SELECT EXTRACT(EPOCH FROM (now() - min(created_at))) * 1000
-                        FROM chain_transactions WHERE status = 'QUEUED'), 0)::float8 AS oldest_ms`,
+                        FROM chain_transactions WHERE status = 'QUEUED'), 0)::float8 AS oldest_ms,
+            COALESCE((SELECT EXTRACT(EPOCH FROM (now() - min(q.created_at))) * 1000
+                        FROM chain_transactions q
+                       WHERE q.status = 'QUEUED'
+                         AND NOT EXISTS (SELECT 1 FROM chain_transactions s
+                                          WHERE s.wallet_address = q.wallet_address
+                                            AND s.status = 'SENT')), 0)::float8 AS waiting_ms,
+            (SELECT EXTRACT(EPOCH FROM (now() - max(created_at))) * 1000
+               FROM relay_batches WHERE status <> 'ABANDONED')::float8 AS last_batch_ms`,
   );
   const row = rows[0]!;
   return {
     queued: Number(row.queued),
     sent: Number(row.sent),
     oldestQueuedAgeMs: Number(row.oldest_ms),
+    oldestWaitingAgeMs: Number(row.waiting_ms),
+    lastBatchAgeMs: row.last_batch_ms === null ? null : Number(row.last_batch_ms),
   };
 }
 
@@ -423,23 +457,37 @@ export async function ensureRelayer(
   );
 }
 
-/** Locks one relayer with room for another batch in flight; null when all are busy or locked. */
+export interface IdleRelayer {
+  address: `0x${string}`;
+  /** The most its pending batches may still cost it (gas limit × latest max fee each), wei. */
+  pendingCostWei: bigint;
+}
+
+/**
+ * Locks one relayer in the rotation (not out of gas money) with room for
+ * another batch in flight; null when all are busy, locked or out.
+ */
 export async function lockIdleRelayer(
   db: Queryable,
   chainId: number,
   addresses: string[],
   maxInFlight: number,
-): Promise<`0x${string}` | null> {
-  const rows = await db.query<{ address: `0x${string}` }>(
-    `SELECT r.address FROM relayers r
-      WHERE r.chain_id = $1 AND r.address = ANY($2::text[])
+): Promise<IdleRelayer | null> {
+  const rows = await db.query<{ address: `0x${string}`; pending_cost: string }>(
+    `SELECT r.address,
+            (SELECT COALESCE(sum(b.gas_limit * (b.attempts -> -1 ->> 'maxFeePerGas')::numeric), 0)
+               FROM relay_batches b
+              WHERE b.relayer = r.address AND b.status = 'PENDING')::text AS pending_cost
+       FROM relayers r
+      WHERE r.chain_id = $1 AND r.address = ANY($2::text[]) AND r.unpaid_since IS NULL
         AND (SELECT count(*) FROM relay_batches b WHERE b.relayer = r.address AND b.status = 'PENDING') < $3
       ORDER BY random()
       LIMIT 1
       FOR UPDATE SKIP LOCKED`,
     [chainId, addresses, maxInFlight],
   );
-  return rows[0]?.address ?? null;
+  const row = rows[0];
+  return row ? { address: row.address, pendingCostWei: BigInt(row.pending_cost) } : null;
 }
 
 export async function takeNonce(db: Queryable, relayer: string): Promise<bigint> {
@@ -460,11 +508,14 @@ export async function insertBatch(
     attempt: Attempt;
     /** hostname:pid of the worker process that signed it. */
     sender: string;
+    /** The relay transaction's gas limit: with the max fee, the most it can cost the relayer. */
+    gasLimit?: bigint;
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO relay_batches (id, chain_id, relayer, nonce, status, attempts, last_sent_at, sender)
-     VALUES ($1, $2, $3, $4, 'PENDING', $5, now(), $6)`,
+    `INSERT INTO relay_batches
+       (id, chain_id, relayer, nonce, status, attempts, last_sent_at, sender, gas_limit)
+     VALUES ($1, $2, $3, $4, 'PENDING', $5, now(), $6, $7)`,
     [
       batch.id,
       batch.chainId,
@@ -472,6 +523,7 @@ export async function insertBatch(
       batch.nonce.toString(),
       JSON.stringify([batch.attempt]),
       batch.sender,
+      batch.gasLimit?.toString() ?? null,
     ],
   );
 }
@@ -522,20 +574,43 @@ export async function lockPendingBatches(
 }
 
 /**
- * What the node said to a send of the batch's bytes: null when accepted (the
- * count starts again), else its words, counted.
+ * What the node said to a send of a batch's bytes:
+ * - accepted: it took them (or had them); the batch may be mined from now on;
+ * - refused: it will not take them (its words); counted, and after a few the
+ *   batch's nonce is filled with a cancelling transaction;
+ * - unpaid: the relayer cannot pay for them; not the batch's fault, so not
+ *   counted: the relayer leaves the rotation (relayer-funds.ts);
+ * - unknown: the node did not answer; the next settle pass sends again.
  */
+export type SendOutcome =
+  | { kind: 'accepted' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unpaid'; message: string }
+  | { kind: 'unknown' };
+
 export async function recordSendResult(
   db: Queryable,
   batchId: string,
-  error: string | null,
+  outcome: SendOutcome,
 ): Promise<void> {
+  if (outcome.kind === 'unknown') return;
   await db.query(
-    `UPDATE relay_batches SET send_error = $2,
-            send_rejections = CASE WHEN $2::text IS NULL THEN 0 ELSE send_rejections + 1 END
+    `UPDATE relay_batches
+        SET accepted = accepted OR $2 = 'accepted',
+            send_error = CASE WHEN $2 = 'accepted' THEN NULL ELSE $3 END,
+            send_rejections = CASE $2 WHEN 'accepted' THEN 0
+                                      WHEN 'refused' THEN send_rejections + 1
+                                      ELSE send_rejections END
       WHERE id = $1`,
-    [batchId, error],
+    [batchId, outcome.kind, 'message' in outcome ? outcome.message : null],
   );
+}
+
+/** A new attempt (a replacement, a cancel) was signed: its refusals count afresh. */
+export async function resetSendRejections(db: Queryable, batchId: string): Promise<void> {
+  await db.query('UPDATE relay_batches SET send_error = NULL, send_rejections = 0 WHERE id = $1', [
+    batchId,
+  ]);
 }
 
 /**

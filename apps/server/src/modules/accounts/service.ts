@@ -148,7 +148,7 @@ function uniqueViolation(error: unknown): AppError | undefined {
 export async function registerOnChain(deps: Deps, actor: Actor, consentToken: string | undefined) {
   const user = await requireUserRow(deps, actor.id);
   if (user.onChainId !== null) throw new AppError(409, ACCOUNT_MESSAGES.alreadyOnChain);
-  return consentOrQueue(deps.db, actor, { type: 'registerUser' }, consentToken);
+  return consentOrQueue(deps, actor, { type: 'registerUser' }, consentToken);
 }
 
 /**

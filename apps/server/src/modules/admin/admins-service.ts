@@ -131,7 +131,7 @@ export async function addAdmin(
   const candidate = await candidateAdmin(deps, input.emailOrAddress);
   const action = { type: 'grantAdminRole' as const, account: candidate.account! };
   let invitation: { token: string; expiresAt: Date } | undefined;
-  const answer = await consentOrQueue(deps.db, actor, action, input.consentToken, async (tx) => {
+  const answer = await consentOrQueue(deps, actor, action, input.consentToken, async (tx) => {
     await lockRoleChanges(tx);
     const moved = await moveAdminRoleStatus(
       tx,
@@ -169,7 +169,7 @@ export async function addAdmin(
  * stop working at once and end when it completes).
  */
 export async function removeAdmin(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   actor: Actor,
   targetId: string,
   consentToken: string | undefined,
@@ -180,7 +180,7 @@ export async function removeAdmin(
   if (!target || !LISTED.has(target.roleStatus)) throw new AppError(404, ADMINS_MESSAGES.notFound);
   if (target.roleStatus !== 'ACTIVE') throw new AppError(409, ADMINS_MESSAGES.roleChanging);
   const action = { type: 'revokeAdminRole' as const, account: target.account! };
-  return consentOrQueue(deps.db, actor, action, consentToken, async (tx) => {
+  return consentOrQueue(deps, actor, action, consentToken, async (tx) => {
     await lockRoleChanges(tx);
     // Read again under the lock: the actor may have been removed meanwhile.
     const me = await findAdminById(tx, actor.id);

@@ -18,7 +18,7 @@ export const SETTINGS_MESSAGES = {
     `The ${field} on chain is ${onChain} days, not ${given}: change it on chain first`,
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts'>;
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
 
 /** PUT /admin/metakeep/{period}-period: one period, through consent and the pipeline. */
 export async function changePeriod(
@@ -29,7 +29,7 @@ export async function changePeriod(
 ) {
   await requireActiveAdmin(ctx, actor);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'setPeriod', period, days: input.days },
     input.consentToken,

@@ -180,7 +180,7 @@ export async function applyForBadge(
     requestedEvidenceDoc: input.awardingCriteriaEvidence ? input.requestedEvidenceDoc : null,
   };
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'requestBadge', badgeId: input.onChainId, name: badge.name },
     input.consentToken,
@@ -311,7 +311,7 @@ export async function whitelistEarner(
     throw new AppError(409, M.alreadyWhitelisted);
   }
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     {
       type: 'whitelistEarner',
@@ -398,7 +398,7 @@ export async function reviewApplications(
     approvals: input.approvals,
     badgeNames: [...new Set(reviewed.map((b) => b.name))],
   };
-  return consentOrQueue(ctx.db, actor, action, input.consentToken, async (tx, transactionId) => {
+  return consentOrQueue(ctx, actor, action, input.consentToken, async (tx, transactionId) => {
     // The badges' rows serialise reviews of one badge: the counts read below
     // include every review queued before this one.
     const locked: StoredBadge[] = [];
@@ -476,7 +476,7 @@ async function claim(
     throw new AppError(409, M.claimPeriodOver);
   }
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     {
       type: 'claimBadge',

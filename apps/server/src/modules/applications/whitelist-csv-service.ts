@@ -168,7 +168,7 @@ export async function whitelistFromCsv(
   }
   let fresh: string[] = [];
   const answer = await consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     {
       type: 'whitelistEarners',

@@ -183,7 +183,7 @@ export async function approveSpending(
           tokensPerBadge: toBaseUnits(input.amountOfToken).toString(),
           numberOfBadges: input.numberOfBadge,
         } as const);
-  return consentOrQueue(ctx.db, actor, action, input.consentToken);
+  return consentOrQueue(ctx, actor, action, input.consentToken);
 }
 
 /**
@@ -228,7 +228,7 @@ export async function publishBadge(
     numberOfBadges: content.numberOfBadge,
     batchExpiry: Math.floor(content.batchExpiryDate.getTime() / 1000).toString(),
   };
-  return consentOrQueue(ctx.db, actor, action, input.consentToken, async (tx, transactionId) => {
+  return consentOrQueue(ctx, actor, action, input.consentToken, async (tx, transactionId) => {
     if (input.draftId) await publishableDraft(ctx, actor, tx, input.draftId, { lock: true });
     const inserted = await insertPublishing(tx, {
       id: randomUUID(),
@@ -294,7 +294,7 @@ export async function deleteOnChain(
   );
   if (!LIVE.has(badge.status)) throw new AppError(409, BADGE_MESSAGES.notLive);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     {
       type: 'deleteBadge',
@@ -362,7 +362,7 @@ export async function approveOnChain(
   if (!badge || badge.status === 'PUBLISHING') throw new AppError(404, BADGE_MESSAGES.notFound);
   if (badge.status !== 'UNDER_VERIFICATION') throw new AppError(409, BADGE_MESSAGES.notPending);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     {
       type: 'approveBadge',
@@ -411,7 +411,7 @@ export async function banOnChain(
   if (badge.status === 'BANNED') throw new AppError(409, BADGE_MESSAGES.alreadyBanned);
   if (!LIVE.has(badge.status)) throw new AppError(409, BADGE_MESSAGES.notLive);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     {
       type: 'banBadge',

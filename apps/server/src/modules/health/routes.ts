@@ -20,10 +20,9 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         const health = await checkHealth(ctx);
-        const up = health.status === 'up';
         return reply
-          .status(up ? 200 : 503)
-          .send({ message: up ? 'All systems up' : downMessage(health), data: health });
+          .status(health.status === 'down' ? 503 : 200)
+          .send({ message: healthMessage(health), data: health });
       },
     );
 
@@ -44,10 +43,16 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** "Some systems are down: queue (the oldest queued transaction has waited 130 s, ...)" */
-function downMessage(health: HealthData): string {
-  const down = (['database', 'chain', 'worker', 'queue'] as const)
-    .filter((part) => health[part].status === 'down')
-    .map((part) => `${part}${health[part].error ? ` (${health[part].error})` : ''}`);
-  return `Some systems are down: ${down.join('; ')}`;
+const PARTS = ['database', 'chain', 'worker', 'queue', 'relayers'] as const;
+
+/**
+ * "All systems up", "Some systems are degraded: relayers (relayer 0x… cannot
+ * pay for gas …)", or "Some systems are down: queue (requests have waited …)".
+ */
+function healthMessage(health: HealthData): string {
+  if (health.status === 'up') return 'All systems up';
+  const named = PARTS.filter((part) => health[part].status === health.status).map(
+    (part) => `${part}${health[part].error ? ` (${health[part].error})` : ''}`,
+  );
+  return `Some systems are ${health.status}: ${named.join('; ')}`;
 }

@@ -1,8 +1,12 @@
-// Reports whether the database, the chain, a background worker and the
-// transaction queue are up. A worker that beats but moves nothing still shows:
-// the oldest queued transaction gets too old.
+// Reports whether the database, the chain, a background worker, the
+// transaction queue and the relayers are up. A worker that beats but moves
+// nothing still shows: requests wait with no relay transaction sent. A relayer
+// out of gas money degrades the platform while others can pay, and takes it
+// down when none can.
 import type { HealthData } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
+import { nativeAmount } from '../../chain/pipeline/relayer-funds.ts';
+import { relayerStates } from '../../chain/pipeline/relayer-repository.ts';
 import { queueStats } from '../../chain/pipeline/transaction-repository.ts';
 import { latestHeartbeat } from '../../worker/heartbeat-repository.ts';
 import { HEARTBEAT_STALE_INTERVALS } from '../../worker/worker.ts';
@@ -10,37 +14,97 @@ import { HEARTBEAT_STALE_INTERVALS } from '../../worker/worker.ts';
 const CHECK_TIMEOUT_MS = 3000;
 
 export async function checkHealth(ctx: AppContext): Promise<HealthData> {
-  const [database, chain, worker, queue] = await Promise.all([
+  const [database, chain, worker, queue, relayers] = await Promise.all([
     checkDatabase(ctx),
     checkChain(ctx),
     checkWorker(ctx),
     checkQueue(ctx),
+    checkRelayers(ctx),
   ]);
-  const allUp = [database, chain, worker, queue].every((part) => part.status === 'up');
-  return { status: allUp ? 'up' : 'down', database, chain, worker, queue };
+  const parts = [database, chain, worker, queue, relayers];
+  const status = parts.some((part) => part.status === 'down')
+    ? 'down'
+    : parts.some((part) => part.status === 'degraded')
+      ? 'degraded'
+      : 'up';
+  return { status, database, chain, worker, queue, relayers };
 }
+
+const seconds = (ms: number) => Math.round(ms) / 1000;
 
 async function checkQueue(ctx: AppContext): Promise<HealthData['queue']> {
   try {
     const stats = await withTimeout(queueStats(ctx.db));
-    const oldestQueuedAgeSeconds = Math.round(stats.oldestQueuedAgeMs) / 1000;
-    const view = { queued: stats.queued, sent: stats.sent, oldestQueuedAgeSeconds };
+    const view = {
+      queued: stats.queued,
+      sent: stats.sent,
+      oldestQueuedAgeSeconds: seconds(stats.oldestQueuedAgeMs),
+      oldestWaitingAgeSeconds: seconds(stats.oldestWaitingAgeMs),
+      lastBatchAgeSeconds: stats.lastBatchAgeMs === null ? null : seconds(stats.lastBatchAgeMs),
+    };
     const bound = ctx.config.health.maxQueueAgeMs;
-    return stats.oldestQueuedAgeMs <= bound
-      ? { status: 'up', ...view }
-      : {
-          status: 'down',
-          ...view,
-          error: `the oldest queued transaction has waited ${Math.round(oldestQueuedAgeSeconds)} s, more than ${bound / 1000} s`,
-        };
+    // Stalled: what the relay could take has waited past the bound, and no
+    // relay transaction went out within it either.
+    const stalled =
+      stats.oldestWaitingAgeMs > bound &&
+      (stats.lastBatchAgeMs === null || stats.lastBatchAgeMs > bound);
+    if (!stalled) return { status: 'up', ...view };
+    const lastSent =
+      stats.lastBatchAgeMs === null
+        ? 'no relay transaction was ever sent'
+        : `the last relay transaction was sent ${Math.round(stats.lastBatchAgeMs / 1000)} s ago`;
+    return {
+      status: 'down',
+      ...view,
+      error: `requests have waited ${Math.round(stats.oldestWaitingAgeMs / 1000)} s to be sent and ${lastSent}, more than ${bound / 1000} s`,
+    };
   } catch (error) {
     return {
       status: 'down',
       queued: null,
       sent: null,
       oldestQueuedAgeSeconds: null,
+      oldestWaitingAgeSeconds: null,
+      lastBatchAgeSeconds: null,
       error: messageOf(error),
     };
+  }
+}
+
+async function checkRelayers(ctx: AppContext): Promise<HealthData['relayers']> {
+  try {
+    const states = await withTimeout(
+      relayerStates(ctx.db, ctx.chain.chain.id, ctx.relayerAddresses),
+    );
+    const lowWei = ctx.config.health.relayerLowBalanceWei;
+    const relayers = states.map((state) => {
+      const lowBalance = state.balanceWei !== null && state.balanceWei <= lowWei;
+      const balance = state.balanceWei === null ? null : nativeAmount(state.balanceWei);
+      const note = state.unpaidSince
+        ? `relayer ${state.address} cannot pay for gas${balance ? ` (balance ${balance})` : ''}: ${state.unpaidReason ?? 'the node refused it'}`
+        : lowBalance
+          ? `relayer ${state.address} holds ${balance}, at or below the low-balance threshold of ${nativeAmount(lowWei)}`
+          : undefined;
+      return {
+        address: state.address,
+        balance,
+        inRotation: state.unpaidSince === null,
+        lowBalance,
+        pendingBatches: state.pendingBatches,
+        ...(note ? { note } : {}),
+      };
+    });
+    const notes = relayers.flatMap((r) => (r.note ? [r.note] : []));
+    if (relayers.length > 0 && relayers.every((r) => !r.inRotation)) {
+      return { status: 'down', relayers, error: `no relayer can pay for gas: ${notes.join('; ')}` };
+    }
+    if (notes.length > 0) {
+      const others = relayers.some((r) => !r.inRotation) ? '; their work goes to the others' : '';
+      return { status: 'degraded', relayers, error: `${notes.join('; ')}${others}` };
+    }
+    return { status: 'up', relayers };
+  } catch (error) {
+    return { status: 'down', relayers: [], error: messageOf(error) };
   }
 }
 

@@ -49,7 +49,7 @@ export const STAKING_MESSAGES = {
   withdrawn: (amount: string) => `Withdrawn ${amount} ${TOKEN.symbol} from the Community Treasure`,
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts'>;
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
 
 /** GET /stake/balance: a user's own balances (userId, when sent, must be their own). */
 export async function userBalances(ctx: Deps, actor: Actor, userId: string | undefined) {
@@ -106,7 +106,7 @@ export async function approveStakeFor(
   const units = toBaseUnits(input.amount);
   await requireHeld(ctx, staker.account, units);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'approveStake', amount: units.toString() },
     input.consentToken,
@@ -123,7 +123,7 @@ export async function stakeFor(
   const units = toBaseUnits(input.amount);
   await requireHeld(ctx, staker.account, units);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'stake', amount: units.toString() },
     input.consentToken,
@@ -211,7 +211,7 @@ export async function unstake(
     throw new AppError(400, STAKING_MESSAGES.locked(stake.unlockAt));
   }
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'withdrawStake', stakeId: stake.onChainId, amount: stake.amount },
     input.consentToken,
@@ -291,7 +291,7 @@ export async function withdrawTreasuryFor(
   const { pool } = await treasuryUnits(ctx);
   if (units > pool) throw new AppError(400, STAKING_MESSAGES.treasuryShort(pool));
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'withdrawTreasury', amount: units.toString() },
     input.consentToken,
@@ -309,7 +309,7 @@ export async function depositTreasuryFor(
   const units = toBaseUnits(input.amount);
   await requireHeld(ctx, admin.account, units);
   return consentOrQueue(
-    ctx.db,
+    ctx,
     actor,
     { type: 'depositTreasury', amount: units.toString() },
     input.consentToken,

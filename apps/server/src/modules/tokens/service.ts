@@ -24,7 +24,7 @@ export const TOKEN_MESSAGES = {
   exceedsBalance: VALIDATION.giveTokens.exceedsBalance,
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts'>;
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
 
 /** The caller's own wallet: a user's, or an admin's (made from a user's wallet, that one). */
 function walletOf(actor: Actor) {
@@ -61,7 +61,7 @@ async function transferFrom(
     to: input.to as `0x${string}`,
     amount: units.toString(),
   };
-  return consentOrQueue(ctx.db, actor, action, input.consentToken);
+  return consentOrQueue(ctx, actor, action, input.consentToken);
 }
 
 /** POST /token/transfer-token/metakeep: a user sends GETS (the spec's body, with their email). */
