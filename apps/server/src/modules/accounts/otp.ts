@@ -1,6 +1,7 @@
 // One-time codes by email: 6 random digits, kept only as a hash, valid 10
 // minutes, single use, refused after 5 wrong tries, re-sent no faster than
-// the verify-email page's 30-second countdown.
+// the verify-email page's 30-second countdown; an email's codes are refused,
+// and no new one sent, once its wrong guesses of the hour are spent.
 import { createHash, randomInt } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
@@ -13,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { limitAttempts } from './attempt-limits.ts';
+import { limitAttempts, refuseWhileOtpGuessesSpent, takeOtpGuess } from './attempt-limits.ts';
 import {
   consumeOtp,
   deleteOtp,
@@ -63,6 +64,7 @@ function otpMail(purpose: OtpPurpose, email: string, code: string) {
 }
 
 export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose) {
+  await refuseWhileOtpGuessesSpent(deps.db, deps.config, email);
   // Sends count per address (a mailbox is not to be flooded), not per IP.
   await limitAttempts(deps.db, deps.config, 'otp-send', { account: email });
   const code = generateOtp();
@@ -92,8 +94,9 @@ export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose)
 /**
  * Checks a code against the newest live code of the given purposes without
  * using it up. Each check takes one of the code's tries in a single statement
- * (a wrong one counts), so concurrent guesses can never get past five.
- * Answers the purpose it matched.
+ * (a wrong one counts), so concurrent guesses can never get past five; a
+ * wrong one also counts against the email's hourly allowance, whichever code
+ * and IP it came from. Answers the purpose it matched.
  */
 export async function checkOtp(
   deps: Pick<OtpDeps, 'db' | 'config'>,
@@ -103,12 +106,14 @@ export async function checkOtp(
   ip: string,
 ): Promise<OtpPurpose> {
   await limitAttempts(deps.db, deps.config, 'otp-check', { account: email, ip });
+  const guess = await takeOtpGuess(deps.db, deps.config, email);
   const tried = await tryOtp(deps.db, {
     email,
     purposes,
     hashOf: (purpose) => hashOtp(purpose, email, code),
     maxAttempts: OTP_MAX_WRONG_ATTEMPTS,
   });
+  if (!tried || tried.matched) await guess.giveBack();
   if (!tried) throw await whyNoTry(deps.db, email, purposes);
   if (!tried.matched) {
     throw new AppError(400, ACCOUNT_MESSAGES.otpInvalid, {
