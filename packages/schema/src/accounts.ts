@@ -23,7 +23,8 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Texts the accounts calls answer with (besides the spec's own in SERVER_MESSAGES). */
 export const ACCOUNT_MESSAGES = {
-  otpSent: 'OTP sent to your email',
+  // Said whether or not the email has an account: its mail says which (the code, or why none).
+  otpSent: 'We have sent you an email. Please check your inbox',
   otpVerified: 'OTP verified',
   otpInvalid: 'The OTP is incorrect',
   otpExpired: 'The OTP has expired. Please request a new one',

@@ -195,11 +195,13 @@ describe('wrong one-time codes per account, across IPs and codes', () => {
         })
       ).message,
     ).toMatch(SPENT);
-    // No new code either.
-    await ageLastOtp(platform, owner.email, 31);
-    const send = await fromNewIp('/admin-auth/reset-password/mail', { email: owner.email });
-    expect(send.status).toBe(429);
-    expect(send.message).toMatch(SPENT);
+    // No new code either, for a reset or (as for any email) a registration.
+    for (const path of ['/admin-auth/reset-password/mail', '/admin-auth/send-verification-email']) {
+      await ageLastOtp(platform, owner.email, 31);
+      const send = await fromNewIp(path, { email: owner.email });
+      expect(send.status, path).toBe(429);
+      expect(send.message, path).toMatch(SPENT);
+    }
 
     // The owner, with the password, from their own device.
     const login = await call<{ token: string }>(platform, 'POST', '/metakeep/auth/login', {

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, SERVER_MESSAGES, VALIDATION } from '@gets/schema';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { hashPassword } from '../../src/modules/accounts/passwords.ts';
 import { insertUser } from '../../src/modules/accounts/user-repository.ts';
+import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
 import { waitForOutcome, type TestUser } from '../helpers/accounts.ts';
 import {
   GOOD_PASSWORD,
@@ -85,12 +86,54 @@ describe('accounts API', () => {
       expect(fresh).toMatchObject({ status: 200, data: { email, purpose: 'REGISTER' } });
     });
 
-    it('answers the spec message for an email that is already registered', async () => {
-      const { email } = await registerUser(platform);
-      const again = await post('/admin-auth/send-verification-email', {
-        email: email.toUpperCase(),
-      });
-      expect(again).toMatchObject({ status: 409, message: SERVER_MESSAGES.emailAlreadyRegistered });
+    it('answers an email that has an account as it answers a new one, mailing it a note with no code instead', async () => {
+      const { email: registered } = await registerUser(platform);
+      await ageLastOtp(platform, registered, 31); // past the wait after the registration's code
+      const fresh = uniqueEmail();
+      const answers = await Promise.all(
+        [registered.toUpperCase(), fresh].map((email) =>
+          post('/admin-auth/send-verification-email', { email }),
+        ),
+      );
+      const [forRegistered, forFresh] = answers.map((a) => ({
+        ...a,
+        data: { ...(a.data as object), email: 'x' },
+      }));
+      expect(forRegistered).toEqual(forFresh);
+      expect(forFresh).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.otpSent });
+
+      // One mail each: the code to the new email, a note without any code to the account's.
+      const [note, ...older] = await listOutboxEmails(platform.ctx.db, registered);
+      expect(note!.subject).toBe('You already have a GETS Badges account');
+      expect(note!.text).toContain(`${platform.url}/login`);
+      expect(note!.text).toContain(`${platform.url}/forgot-password`);
+      expect(note!.text).not.toMatch(/\b\d{6}\b/);
+      expect(older).toHaveLength(1); // the registration's own code, used
+      expect(await listOutboxEmails(platform.ctx.db, fresh)).toHaveLength(1);
+
+      // Guessing codes answers alike, try for try, and so does the registration itself.
+      for (let i = 0; i < 2; i += 1) {
+        const checks = await Promise.all(
+          [registered, fresh].map((email) =>
+            post('/admin-auth/verify-otp', { email, otp: '000000' }),
+          ),
+        );
+        expect(checks[0]).toEqual(checks[1]);
+      }
+      const registrations = await Promise.all(
+        [registered, fresh].map((email) =>
+          post('/metakeep', {
+            email,
+            otp: '000000',
+            password: GOOD_PASSWORD,
+            fullName: 'Curious Person',
+            userName: `curious_${email.length}`,
+            userType: 'EARNER',
+          }),
+        ),
+      );
+      expect(registrations[0]).toEqual(registrations[1]);
+      expect(registrations[0]!.status).toBe(400);
     });
 
     it('refuses the sixth try after five wrong codes, even with the right code', async () => {
@@ -199,10 +242,7 @@ describe('accounts API', () => {
         userName: 'grace_again',
         userType: 'SPONSOR',
       });
-      expect(replay).toMatchObject({
-        status: 409,
-        message: SERVER_MESSAGES.emailAlreadyRegistered,
-      });
+      expect(replay).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.otpMissing });
 
       const queued = await post<{ status: string; transactionId: string }>(
         '/metakeep/register-onchain',
@@ -266,11 +306,26 @@ describe('accounts API', () => {
       expect((await post('/metakeep', { ...body, userName: 'second_person' })).status).toBe(201);
     });
 
-    it('refuses registering an email that exists with the redirecting message', async () => {
-      const first = await registerUser(platform);
+    it('answers the redirecting message to the holder of a valid code for an email that has an account meanwhile', async () => {
+      // The code was asked for while the email had no account; one came about before it was used.
+      const email = uniqueEmail();
+      await post('/admin-auth/send-verification-email', { email });
+      const otp = await latestOtp(platform, email);
+      const id = randomUUID();
+      await insertUser(platform.ctx.db, {
+        id,
+        email,
+        passwordHash: await hashPassword(GOOD_PASSWORD),
+        fullName: 'First Comer',
+        userName: `first_${id.slice(0, 8)}`,
+        userType: 'EARNER',
+        status: 'APPROVED',
+        emailVerified: true,
+        profilePic: null,
+      });
       const answer = await post('/metakeep', {
-        email: first.email.toUpperCase(),
-        otp: '123456',
+        email: email.toUpperCase(),
+        otp,
         password: GOOD_PASSWORD,
         fullName: 'Copy Cat',
         userName: 'copy_cat',
@@ -455,13 +510,44 @@ describe('accounts API', () => {
   });
 
   describe('password reset', () => {
-    it('answers the spec message for an email that is not registered', async () => {
-      expect(await post('/admin-auth/reset-password/mail', { email: uniqueEmail() })).toMatchObject(
-        {
-          status: 404,
-          message: SERVER_MESSAGES.emailNotRegistered,
-        },
+    it('answers an email without an account as it answers a registered one, mailing it a note with no code instead', async () => {
+      const { email: registered } = await registerUser(platform);
+      const unknown = uniqueEmail();
+      const answers = await Promise.all(
+        [registered, unknown].map((email) => post('/admin-auth/reset-password/mail', { email })),
       );
+      const [forRegistered, forUnknown] = answers.map((a) => ({
+        ...a,
+        data: { ...(a.data as object), email: 'x' },
+      }));
+      expect(forUnknown).toEqual(forRegistered);
+      expect(forRegistered).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.otpSent });
+
+      const [note, ...older] = await listOutboxEmails(platform.ctx.db, unknown);
+      expect(older).toEqual([]);
+      expect(note!.subject).toBe('No GETS Badges account uses this email');
+      expect(note!.text).toContain(`${platform.url}/register`);
+      expect(note!.text).not.toMatch(/\b\d{6}\b/);
+      expect((await listOutboxEmails(platform.ctx.db, registered))[0]!.subject).toBe(
+        'Your GETS Badges password reset code',
+      );
+
+      // Guesses, the resend wait and the reset itself answer alike.
+      const both = (path: string, body: Record<string, unknown>) =>
+        Promise.all([registered, unknown].map((email) => post(path, { ...body, email })));
+      for (let i = 0; i < 2; i += 1) {
+        const [a, b] = await both('/admin-auth/verify-otp', { otp: '000000' });
+        expect(a).toEqual(b);
+      }
+      const [resendA, resendB] = await both('/admin-auth/reset-password/mail', {});
+      expect(resendA).toEqual(resendB);
+      expect(resendA!.status).toBe(429);
+      const [resetA, resetB] = await both('/admin-auth/reset-password', {
+        otp: '000000',
+        password: 'N3w!password',
+      });
+      expect(resetA).toEqual(resetB);
+      expect(resetA!.status).toBe(400);
     });
 
     it('verifies the code without using it, then resets once, ending old sessions', async () => {
@@ -539,6 +625,35 @@ describe('accounts API', () => {
       expect(await post('/metakeep/auth/login', { email, password: 'N3w!password' })).toMatchObject(
         { status: 401 },
       );
+    });
+  });
+
+  describe('two live codes of one email', () => {
+    it("a registration code someone else asks for the owner's email does not hide the owner's reset code", async () => {
+      const owner = await registerUser(platform);
+      await post('/admin-auth/reset-password/mail', { email: owner.email });
+      const resetCode = await latestOtp(platform, owner.email);
+      // Someone asks to register the same email: a note to the owner, and a newer code nobody holds.
+      await ageLastOtp(platform, owner.email, 31);
+      expect(
+        (await post('/admin-auth/send-verification-email', { email: owner.email })).status,
+      ).toBe(200);
+      const wrong = resetCode === '000000' ? '111111' : '000000';
+      expect(await post('/admin-auth/verify-otp', { email: owner.email, otp: wrong })).toEqual({
+        status: 400,
+        message: ACCOUNT_MESSAGES.otpInvalid,
+        data: { attemptsLeft: 4 },
+      });
+      expect(
+        await post('/admin-auth/verify-otp', { email: owner.email, otp: resetCode }),
+      ).toMatchObject({ status: 200, data: { purpose: 'RESET' } });
+      expect(
+        await post('/admin-auth/reset-password', {
+          email: owner.email,
+          otp: resetCode,
+          password: 'N3w!password',
+        }),
+      ).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.passwordReset });
     });
   });
 
