@@ -8,6 +8,7 @@ import { hashPassword } from '../../src/modules/accounts/passwords.ts';
 import { insertUser } from '../../src/modules/accounts/user-repository.ts';
 import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
 import { waitForOutcome, type TestUser } from '../helpers/accounts.ts';
+import { adminOfUser } from '../helpers/admin.ts';
 import {
   GOOD_PASSWORD,
   ageLastOtp,
@@ -590,6 +591,49 @@ describe('accounts API', () => {
       ).toBe(401);
       expect(
         (await post('/metakeep/auth/login', { email: person.email, password: newPassword })).status,
+      ).toBe(200);
+    });
+
+    it("ends the admin sessions of the same person too, and no one else's", async () => {
+      const [linked, sameEmail, bystander] = await Promise.all([
+        registerUser(platform),
+        registerUser(platform),
+        registerUser(platform),
+      ]);
+      const admins = {
+        linked: await adminOfUser(platform, linked, 'linked'),
+        sameEmail: await adminOfUser(platform, sameEmail, 'same email'),
+        bystander: await adminOfUser(platform, bystander, 'linked'),
+      };
+      const adminCall = (headers: Record<string, string>) =>
+        call(platform, 'GET', '/admin/admins', undefined, headers);
+      for (const admin of Object.values(admins))
+        expect((await adminCall(admin.headers)).status).toBe(200);
+
+      for (const person of [linked, sameEmail]) {
+        await ageLastOtp(platform, person.email, 31);
+        expect(
+          (await post('/admin-auth/reset-password/mail', { email: person.email })).status,
+        ).toBe(200);
+        const otp = await latestOtp(platform, person.email);
+        expect(
+          (
+            await post('/admin-auth/reset-password', {
+              email: person.email,
+              otp,
+              password: 'N3w!password',
+            })
+          ).status,
+        ).toBe(200);
+      }
+      expect(await adminCall(admins.linked.headers)).toMatchObject({
+        status: 401,
+        message: AUTH_MESSAGES.invalid,
+      });
+      expect((await adminCall(admins.sameEmail.headers)).status).toBe(401);
+      expect((await adminCall(admins.bystander.headers)).status).toBe(200);
+      expect(
+        (await call(platform, 'GET', '/user/me', undefined, bearer(bystander.token))).status,
       ).toBe(200);
     });
 

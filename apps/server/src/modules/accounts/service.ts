@@ -10,7 +10,7 @@ import { limitAttempts, resetAttempts } from './attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
 import { alreadyRegisteredMail, notRegisteredMail } from './otp-mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { revokeSubjectSessions } from './session-repository.ts';
+import { revokePersonSessions } from './session-repository.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import {
   findUserByEmail,
@@ -58,7 +58,10 @@ export async function verifyOtp(deps: Deps, email: string, otp: string, ip: stri
   return { email, purpose };
 }
 
-/** POST /admin-auth/reset-password: uses the reset code, sets the password, ends all sessions. */
+/**
+ * POST /admin-auth/reset-password: uses the reset code, sets the password and
+ * ends every session of the person, their admin sessions included.
+ */
 export async function resetPassword(
   deps: Deps,
   input: { email: string; otp: string; password: string },
@@ -71,7 +74,7 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     await useOtp(tx, input.email, input.otp, 'RESET');
     await setUserPassword(tx, user.id, passwordHash);
-    await revokeSubjectSessions(tx, 'user', user.id);
+    await revokePersonSessions(tx, user.id);
   });
   await resetAttempts(deps.db, 'login', { account: input.email, ip });
 }
