@@ -68,3 +68,22 @@ export async function uncountAttempt(
     [scope, subject, windowSeconds],
   );
 }
+
+/**
+ * Deletes up to `limit` counts whose window started before `before`, oldest
+ * first; answers how many. The caller picks `before` past the longest window,
+ * so no running limit loses its count.
+ */
+export async function pruneStaleAttempts(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ scope: string }>(
+    `DELETE FROM auth_attempts WHERE (scope, subject) IN (
+       SELECT scope, subject FROM auth_attempts WHERE window_start < $1
+        ORDER BY window_start LIMIT $2)
+     RETURNING scope`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}

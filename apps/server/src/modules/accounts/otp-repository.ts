@@ -137,3 +137,18 @@ export async function consumeOtp(
   );
   return rows.length > 0;
 }
+
+/** Deletes up to `limit` codes that expired before `before`, oldest first; answers how many. */
+export async function pruneExpiredOtps(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ email: string }>(
+    `DELETE FROM otp_codes WHERE (email, purpose) IN (
+       SELECT email, purpose FROM otp_codes WHERE expires_at < $1
+        ORDER BY expires_at LIMIT $2)
+     RETURNING email`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}

@@ -129,3 +129,20 @@ export async function revokePersonSessions(db: Queryable, userId: string): Promi
     [userId, SESSION_REVOKED_CHANNEL],
   );
 }
+
+/**
+ * Deletes up to `limit` sessions that ended (expired or revoked) before
+ * `before`; answers how many. No request accepts them any more.
+ */
+export async function pruneEndedSessions(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ token_hash: string }>(
+    `DELETE FROM sessions WHERE token_hash IN (
+       SELECT token_hash FROM sessions WHERE expires_at < $1 OR revoked_at < $1 LIMIT $2)
+     RETURNING token_hash`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}
