@@ -17,6 +17,7 @@ import {
   latestOtp,
   registerUser,
   uniqueEmail,
+  type Answer,
 } from '../helpers/account-flows.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
@@ -42,6 +43,35 @@ describe('accounts API', () => {
 
   const post = <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) =>
     call<T>(platform, 'POST', path, body, headers);
+
+  /** An answer to compare with one for another email: the email it repeats left out. */
+  const apartFromEmail = (answer: Answer) => ({
+    ...answer,
+    data: { ...(answer.data as object), email: 'x' },
+  });
+
+  /**
+   * An email that holds a live registration code and an account: the code was
+   * asked for, then the account came about another way before it was used.
+   */
+  async function accountAfterRegistrationCode() {
+    const email = uniqueEmail();
+    await post('/admin-auth/send-verification-email', { email });
+    const registrationCode = await latestOtp(platform, email);
+    const id = randomUUID();
+    await insertUser(platform.ctx.db, {
+      id,
+      email,
+      passwordHash: await hashPassword(GOOD_PASSWORD),
+      fullName: 'Code Holder',
+      userName: `holder_${id.slice(0, 8)}`,
+      userType: 'EARNER',
+      status: 'APPROVED',
+      emailVerified: true,
+      profilePic: null,
+    });
+    return { email, registrationCode };
+  }
 
   describe('registration OTP', () => {
     it('mails a 6-digit code to the outbox, prints it, and says when a resend is allowed', async () => {
@@ -96,10 +126,7 @@ describe('accounts API', () => {
           post('/admin-auth/send-verification-email', { email }),
         ),
       );
-      const [forRegistered, forFresh] = answers.map((a) => ({
-        ...a,
-        data: { ...(a.data as object), email: 'x' },
-      }));
+      const [forRegistered, forFresh] = answers.map(apartFromEmail);
       expect(forRegistered).toEqual(forFresh);
       expect(forFresh).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.otpSent });
 
@@ -308,22 +335,7 @@ describe('accounts API', () => {
     });
 
     it('answers the redirecting message to the holder of a valid code for an email that has an account meanwhile', async () => {
-      // The code was asked for while the email had no account; one came about before it was used.
-      const email = uniqueEmail();
-      await post('/admin-auth/send-verification-email', { email });
-      const otp = await latestOtp(platform, email);
-      const id = randomUUID();
-      await insertUser(platform.ctx.db, {
-        id,
-        email,
-        passwordHash: await hashPassword(GOOD_PASSWORD),
-        fullName: 'First Comer',
-        userName: `first_${id.slice(0, 8)}`,
-        userType: 'EARNER',
-        status: 'APPROVED',
-        emailVerified: true,
-        profilePic: null,
-      });
+      const { email, registrationCode: otp } = await accountAfterRegistrationCode();
       const answer = await post('/metakeep', {
         email: email.toUpperCase(),
         otp,
@@ -517,10 +529,7 @@ describe('accounts API', () => {
       const answers = await Promise.all(
         [registered, unknown].map((email) => post('/admin-auth/reset-password/mail', { email })),
       );
-      const [forRegistered, forUnknown] = answers.map((a) => ({
-        ...a,
-        data: { ...(a.data as object), email: 'x' },
-      }));
+      const [forRegistered, forUnknown] = answers.map(apartFromEmail);
       expect(forUnknown).toEqual(forRegistered);
       expect(forRegistered).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.otpSent });
 
@@ -638,23 +647,7 @@ describe('accounts API', () => {
     });
 
     it('does not accept a registration code for a reset', async () => {
-      // One email holds a live registration code and an account: the code was
-      // asked for, then the account came about another way before it was used.
-      const email = uniqueEmail();
-      await post('/admin-auth/send-verification-email', { email });
-      const registrationCode = await latestOtp(platform, email);
-      const id = randomUUID();
-      await insertUser(platform.ctx.db, {
-        id,
-        email,
-        passwordHash: await hashPassword(GOOD_PASSWORD),
-        fullName: 'Code Holder',
-        userName: `holder_${id.slice(0, 8)}`,
-        userType: 'EARNER',
-        status: 'APPROVED',
-        emailVerified: true,
-        profilePic: null,
-      });
+      const { email, registrationCode } = await accountAfterRegistrationCode();
       expect(
         await post('/admin-auth/reset-password', {
           email,
