@@ -16,6 +16,14 @@ describe('accounts configuration', () => {
     expect(config.rateLimits).toEqual({
       perIp: { max: 30, windowMs: 60_000 },
       perAccount: { max: 10, windowMs: 900_000 },
+      otpGuesses: { max: 10, windowMs: 3_600_000 },
+    });
+    expect(
+      loadConfig({ DATA_DIR: '/tmp/gets', OTP_GUESSES_PER_ACCOUNT_PER_HOUR: '25' }).rateLimits
+        .otpGuesses,
+    ).toEqual({
+      max: 25,
+      windowMs: 3_600_000,
     });
     expect(config.uploads).toEqual({ dir: path.join('/tmp/gets', 'uploads'), maxBytes: 5_242_880 });
   });
@@ -35,6 +43,12 @@ describe('accounts configuration', () => {
     ]);
     expect(problemsOf({ RATE_LIMIT_ACCOUNT_MAX: '0' })).toEqual([
       'RATE_LIMIT_ACCOUNT_MAX: must be at least 1',
+    ]);
+    expect(problemsOf({ OTP_GUESSES_PER_ACCOUNT_PER_HOUR: '0' })).toEqual([
+      'OTP_GUESSES_PER_ACCOUNT_PER_HOUR: must be at least 1',
+    ]);
+    expect(problemsOf({ OTP_GUESSES_PER_ACCOUNT_PER_HOUR: '2.5' })).toEqual([
+      'OTP_GUESSES_PER_ACCOUNT_PER_HOUR: must be a whole number',
     ]);
     expect(problemsOf({ UPLOAD_MAX_BYTES: 'big' })).toEqual(['UPLOAD_MAX_BYTES: must be a number']);
   });

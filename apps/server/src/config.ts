@@ -180,6 +180,7 @@ const envSchema = z.object({
   RATE_LIMIT_IP_WINDOW_SECONDS: count.default(60),
   RATE_LIMIT_ACCOUNT_MAX: count.default(10),
   RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: count.default(900),
+  OTP_GUESSES_PER_ACCOUNT_PER_HOUR: count.default(10),
   UPLOAD_MAX_BYTES: count.default(5 * 1024 * 1024),
   FIRST_ADMIN_GETS: z
     .string()
@@ -262,6 +263,11 @@ export interface Config {
   rateLimits: {
     perIp: { max: number; windowMs: number };
     perAccount: { max: number; windowMs: number };
+    /**
+     * Wrong guesses of one-time codes allowed per email, across IPs, codes and
+     * purposes, in each window; spent, the email's codes are refused until it ends.
+     */
+    otpGuesses: { max: number; windowMs: number };
   };
   uploads: { dir: string; maxBytes: number };
   /** GETS (18-decimal units) the first admin's wallet receives from the treasury at first start; 0: none. */
@@ -429,6 +435,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         max: e.RATE_LIMIT_ACCOUNT_MAX,
         windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_SECONDS * 1000,
       },
+      otpGuesses: { max: e.OTP_GUESSES_PER_ACCOUNT_PER_HOUR, windowMs: 3_600_000 },
     },
     uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
     firstAdminGetsUnits: e.FIRST_ADMIN_GETS,

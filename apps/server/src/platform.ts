@@ -22,6 +22,8 @@ import { badgeJobs } from './modules/badges/jobs.ts';
 import { applicationJobs } from './modules/applications/jobs.ts';
 import { reminderJobs } from './modules/applications/reminders.ts';
 import { mailDeliveryJob, mailPruningJob } from './mail/mail-delivery.ts';
+import { authPruningJob } from './modules/accounts/pruning.ts';
+import { consentPruningJob } from './custody/consent-pruning.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
 import type { PlatformContracts } from '@gets/contracts';
 import { createMailer } from './mail/mailer.ts';
@@ -144,6 +146,8 @@ export async function startPlatform(config: Config): Promise<Platform> {
           ...applicationJobs({ db, keystore, chain }),
           mailDeliveryJob({ db, mailer, log }),
           mailPruningJob({ db }),
+          authPruningJob({ db, config }),
+          consentPruningJob({ db }),
           ...reminderJobs({
             db,
             claimReminderDays: config.reminders.claimReminderDays,

@@ -23,7 +23,8 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** Texts the accounts calls answer with (besides the spec's own in SERVER_MESSAGES). */
 export const ACCOUNT_MESSAGES = {
-  otpSent: 'OTP sent to your email',
+  // Said whether or not the email has an account: its mail says which (the code, or why none).
+  otpSent: 'We have sent you an email. Please check your inbox',
   otpVerified: 'OTP verified',
   otpInvalid: 'The OTP is incorrect',
   otpExpired: 'The OTP has expired. Please request a new one',
@@ -55,6 +56,14 @@ export const otpResendWaitMessage = (seconds: number) =>
 /** "Too many attempts. Please try again in 42 seconds" */
 export const tooManyAttemptsMessage = (seconds: number) =>
   `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}`;
+/**
+ * "Too many wrong codes for this email. Please try again in 42 minutes": the
+ * account's wrong OTP guesses of the hour are spent; the wait is the rest of it.
+ */
+export const otpGuessLimitMessage = (seconds: number) => {
+  const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `Too many wrong codes for this email. Please try again in ${count} ${unit}${count === 1 ? '' : 's'}`;
+};
 
 const EMAIL_PATTERN =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;

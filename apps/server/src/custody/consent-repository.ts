@@ -142,3 +142,21 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
       }
     : null;
 }
+
+/**
+ * Deletes up to `limit` consents that expired before `before`, used or not,
+ * oldest first; answers how many. A used one's transaction keeps its own
+ * copy of the words and the token's hash (which stays unique there).
+ */
+export async function pruneExpiredConsents(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ token_hash: string }>(
+    `DELETE FROM consents WHERE token_hash IN (
+       SELECT token_hash FROM consents WHERE expires_at < $1 ORDER BY expires_at LIMIT $2)
+     RETURNING token_hash`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}

@@ -3,6 +3,7 @@
 // server took it. A refusal for good (an SMTP 5xx answer) gives the mail up
 // at once; any other failure (the server down, a 4xx) tries again later,
 // each time after a longer wait, until MAX_ATTEMPTS.
+import { deleteInBatches } from '../db/batched-delete.ts';
 import type { Database } from '../db/database.ts';
 import type { WorkerJob, WorkerLog } from '../worker/worker.ts';
 import type { Mailer } from './mailer.ts';
@@ -117,14 +118,8 @@ export async function pruneOldMails(
   now: () => Date = () => new Date(),
 ): Promise<{ queued: number; outbox: number }> {
   const before = new Date(now().getTime() - SENT_MAIL_KEPT_MS);
-  const prune = async (statement: typeof pruneSentMails) => {
-    let pruned = 0;
-    for (;;) {
-      const deleted = await statement(db, { before, limit: MAILS_PRUNED_AT_ONCE });
-      pruned += deleted;
-      if (deleted < MAILS_PRUNED_AT_ONCE) return pruned;
-    }
-  };
+  const prune = (statement: typeof pruneSentMails) =>
+    deleteInBatches((limit) => statement(db, { before, limit }), MAILS_PRUNED_AT_ONCE);
   return { queued: await prune(pruneSentMails), outbox: await prune(pruneOutboxEmails) };
 }
 

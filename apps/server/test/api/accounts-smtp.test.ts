@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNT_MESSAGES } from '@gets/schema';
 import { MAIL_FAILED_MESSAGE } from '../../src/modules/accounts/otp.ts';
-import { GOOD_PASSWORD, call, uniqueEmail } from '../helpers/account-flows.ts';
+import { GOOD_PASSWORD, ageLastOtp, call, uniqueEmail } from '../helpers/account-flows.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
 interface Received {
@@ -81,6 +81,61 @@ describe('OTP mail over SMTP', () => {
       userType: 'earner',
     });
     expect(registered.status).toBe(201);
+  });
+
+  it('mails the note to an email that cannot use a code by SMTP too, before answering the same', async () => {
+    const registered = uniqueEmail('smtp-known');
+    const sent = await call(platform, 'POST', '/admin-auth/send-verification-email', {
+      email: registered,
+    });
+    const code = /code to verify your email is (\d{6})\./.exec(
+      received.find((m) => m.to.includes(registered))?.raw ?? '',
+    )?.[1];
+    expect(
+      (
+        await call(platform, 'POST', '/metakeep', {
+          email: registered,
+          otp: code,
+          password: GOOD_PASSWORD,
+          fullName: 'Known Person',
+          userName: `known_${Date.now().toString(36)}`,
+          userType: 'earner',
+        })
+      ).status,
+    ).toBe(201);
+    await ageLastOtp(platform, registered, 31);
+    const unknown = uniqueEmail('smtp-unknown');
+    const mailsTo = (email: string) => received.filter((m) => m.to.includes(email));
+
+    // Each answer comes once its mail server took the mail: the code or the note.
+    const again = await call(platform, 'POST', '/admin-auth/send-verification-email', {
+      email: registered,
+    });
+    expect(again).toEqual({ ...sent, data: { ...(sent.data as object), email: registered } });
+    expect(mailsTo(registered).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual([
+      'Your GETS Badges verification code',
+      'You already have a GETS Badges account',
+    ]);
+    const reset = await call(platform, 'POST', '/admin-auth/reset-password/mail', {
+      email: unknown,
+    });
+    expect(reset).toEqual({ ...sent, data: { ...(sent.data as object), email: unknown } });
+    expect(mailsTo(unknown).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual([
+      'No GETS Badges account uses this email',
+    ]);
+
+    // A refusing mail server answers both alike, too.
+    refuse = true;
+    try {
+      await ageLastOtp(platform, registered, 31);
+      for (const email of [registered, uniqueEmail('smtp-new')]) {
+        expect(
+          await call(platform, 'POST', '/admin-auth/send-verification-email', { email }),
+        ).toMatchObject({ status: 502, message: MAIL_FAILED_MESSAGE });
+      }
+    } finally {
+      refuse = false;
+    }
   });
 
   it('says so when the mail server refuses, and lets the person ask again at once', async () => {

@@ -6,7 +6,9 @@ import { ACCOUNT_MESSAGES, SERVER_MESSAGES, VALIDATION } from '@gets/schema';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { hashPassword } from '../../src/modules/accounts/passwords.ts';
 import { insertUser } from '../../src/modules/accounts/user-repository.ts';
+import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
 import { waitForOutcome, type TestUser } from '../helpers/accounts.ts';
+import { adminOfUser } from '../helpers/admin.ts';
 import {
   GOOD_PASSWORD,
   ageLastOtp,
@@ -15,6 +17,7 @@ import {
   latestOtp,
   registerUser,
   uniqueEmail,
+  type Answer,
 } from '../helpers/account-flows.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
@@ -40,6 +43,35 @@ describe('accounts API', () => {
 
   const post = <T = unknown>(path: string, body: unknown, headers?: Record<string, string>) =>
     call<T>(platform, 'POST', path, body, headers);
+
+  /** An answer to compare with one for another email: the email it repeats left out. */
+  const apartFromEmail = (answer: Answer) => ({
+    ...answer,
+    data: { ...(answer.data as object), email: 'x' },
+  });
+
+  /**
+   * An email that holds a live registration code and an account: the code was
+   * asked for, then the account came about another way before it was used.
+   */
+  async function accountAfterRegistrationCode() {
+    const email = uniqueEmail();
+    await post('/admin-auth/send-verification-email', { email });
+    const registrationCode = await latestOtp(platform, email);
+    const id = randomUUID();
+    await insertUser(platform.ctx.db, {
+      id,
+      email,
+      passwordHash: await hashPassword(GOOD_PASSWORD),
+      fullName: 'Code Holder',
+      userName: `holder_${id.slice(0, 8)}`,
+      userType: 'EARNER',
+      status: 'APPROVED',
+      emailVerified: true,
+      profilePic: null,
+    });
+    return { email, registrationCode };
+  }
 
   describe('registration OTP', () => {
     it('mails a 6-digit code to the outbox, prints it, and says when a resend is allowed', async () => {
@@ -85,12 +117,51 @@ describe('accounts API', () => {
       expect(fresh).toMatchObject({ status: 200, data: { email, purpose: 'REGISTER' } });
     });
 
-    it('answers the spec message for an email that is already registered', async () => {
-      const { email } = await registerUser(platform);
-      const again = await post('/admin-auth/send-verification-email', {
-        email: email.toUpperCase(),
-      });
-      expect(again).toMatchObject({ status: 409, message: SERVER_MESSAGES.emailAlreadyRegistered });
+    it('answers an email that has an account as it answers a new one, mailing it a note with no code instead', async () => {
+      const { email: registered } = await registerUser(platform);
+      await ageLastOtp(platform, registered, 31); // past the wait after the registration's code
+      const fresh = uniqueEmail();
+      const answers = await Promise.all(
+        [registered.toUpperCase(), fresh].map((email) =>
+          post('/admin-auth/send-verification-email', { email }),
+        ),
+      );
+      const [forRegistered, forFresh] = answers.map(apartFromEmail);
+      expect(forRegistered).toEqual(forFresh);
+      expect(forFresh).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.otpSent });
+
+      // One mail each: the code to the new email, a note without any code to the account's.
+      const [note, ...older] = await listOutboxEmails(platform.ctx.db, registered);
+      expect(note!.subject).toBe('You already have a GETS Badges account');
+      expect(note!.text).toContain(`${platform.url}/login`);
+      expect(note!.text).toContain(`${platform.url}/forgot-password`);
+      expect(note!.text).not.toMatch(/\b\d{6}\b/);
+      expect(older).toHaveLength(1); // the registration's own code, used
+      expect(await listOutboxEmails(platform.ctx.db, fresh)).toHaveLength(1);
+
+      // Guessing codes answers alike, try for try, and so does the registration itself.
+      for (let i = 0; i < 2; i += 1) {
+        const checks = await Promise.all(
+          [registered, fresh].map((email) =>
+            post('/admin-auth/verify-otp', { email, otp: '000000' }),
+          ),
+        );
+        expect(checks[0]).toEqual(checks[1]);
+      }
+      const registrations = await Promise.all(
+        [registered, fresh].map((email) =>
+          post('/metakeep', {
+            email,
+            otp: '000000',
+            password: GOOD_PASSWORD,
+            fullName: 'Curious Person',
+            userName: `curious_${email.length}`,
+            userType: 'EARNER',
+          }),
+        ),
+      );
+      expect(registrations[0]).toEqual(registrations[1]);
+      expect(registrations[0]!.status).toBe(400);
     });
 
     it('refuses the sixth try after five wrong codes, even with the right code', async () => {
@@ -199,10 +270,7 @@ describe('accounts API', () => {
         userName: 'grace_again',
         userType: 'SPONSOR',
       });
-      expect(replay).toMatchObject({
-        status: 409,
-        message: SERVER_MESSAGES.emailAlreadyRegistered,
-      });
+      expect(replay).toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.otpMissing });
 
       const queued = await post<{ status: string; transactionId: string }>(
         '/metakeep/register-onchain',
@@ -266,11 +334,11 @@ describe('accounts API', () => {
       expect((await post('/metakeep', { ...body, userName: 'second_person' })).status).toBe(201);
     });
 
-    it('refuses registering an email that exists with the redirecting message', async () => {
-      const first = await registerUser(platform);
+    it('answers the redirecting message to the holder of a valid code for an email that has an account meanwhile', async () => {
+      const { email, registrationCode: otp } = await accountAfterRegistrationCode();
       const answer = await post('/metakeep', {
-        email: first.email.toUpperCase(),
-        otp: '123456',
+        email: email.toUpperCase(),
+        otp,
         password: GOOD_PASSWORD,
         fullName: 'Copy Cat',
         userName: 'copy_cat',
@@ -455,13 +523,41 @@ describe('accounts API', () => {
   });
 
   describe('password reset', () => {
-    it('answers the spec message for an email that is not registered', async () => {
-      expect(await post('/admin-auth/reset-password/mail', { email: uniqueEmail() })).toMatchObject(
-        {
-          status: 404,
-          message: SERVER_MESSAGES.emailNotRegistered,
-        },
+    it('answers an email without an account as it answers a registered one, mailing it a note with no code instead', async () => {
+      const { email: registered } = await registerUser(platform);
+      const unknown = uniqueEmail();
+      const answers = await Promise.all(
+        [registered, unknown].map((email) => post('/admin-auth/reset-password/mail', { email })),
       );
+      const [forRegistered, forUnknown] = answers.map(apartFromEmail);
+      expect(forUnknown).toEqual(forRegistered);
+      expect(forRegistered).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.otpSent });
+
+      const [note, ...older] = await listOutboxEmails(platform.ctx.db, unknown);
+      expect(older).toEqual([]);
+      expect(note!.subject).toBe('No GETS Badges account uses this email');
+      expect(note!.text).toContain(`${platform.url}/register`);
+      expect(note!.text).not.toMatch(/\b\d{6}\b/);
+      expect((await listOutboxEmails(platform.ctx.db, registered))[0]!.subject).toBe(
+        'Your GETS Badges password reset code',
+      );
+
+      // Guesses, the resend wait and the reset itself answer alike.
+      const both = (path: string, body: Record<string, unknown>) =>
+        Promise.all([registered, unknown].map((email) => post(path, { ...body, email })));
+      for (let i = 0; i < 2; i += 1) {
+        const [a, b] = await both('/admin-auth/verify-otp', { otp: '000000' });
+        expect(a).toEqual(b);
+      }
+      const [resendA, resendB] = await both('/admin-auth/reset-password/mail', {});
+      expect(resendA).toEqual(resendB);
+      expect(resendA!.status).toBe(429);
+      const [resetA, resetB] = await both('/admin-auth/reset-password', {
+        otp: '000000',
+        password: 'N3w!password',
+      });
+      expect(resetA).toEqual(resetB);
+      expect(resetA!.status).toBe(400);
     });
 
     it('verifies the code without using it, then resets once, ending old sessions', async () => {
@@ -507,24 +603,51 @@ describe('accounts API', () => {
       ).toBe(200);
     });
 
-    it('does not accept a registration code for a reset', async () => {
-      // One email holds a live registration code and an account: the code was
-      // asked for, then the account came about another way before it was used.
-      const email = uniqueEmail();
-      await post('/admin-auth/send-verification-email', { email });
-      const registrationCode = await latestOtp(platform, email);
-      const id = randomUUID();
-      await insertUser(platform.ctx.db, {
-        id,
-        email,
-        passwordHash: await hashPassword(GOOD_PASSWORD),
-        fullName: 'Code Holder',
-        userName: `holder_${id.slice(0, 8)}`,
-        userType: 'EARNER',
-        status: 'APPROVED',
-        emailVerified: true,
-        profilePic: null,
+    it("ends the admin sessions of the same person too, and no one else's", async () => {
+      const [linked, sameEmail, bystander] = await Promise.all([
+        registerUser(platform),
+        registerUser(platform),
+        registerUser(platform),
+      ]);
+      const admins = {
+        linked: await adminOfUser(platform, linked, 'linked'),
+        sameEmail: await adminOfUser(platform, sameEmail, 'same email'),
+        bystander: await adminOfUser(platform, bystander, 'linked'),
+      };
+      const adminCall = (headers: Record<string, string>) =>
+        call(platform, 'GET', '/admin/admins', undefined, headers);
+      for (const admin of Object.values(admins))
+        expect((await adminCall(admin.headers)).status).toBe(200);
+
+      for (const person of [linked, sameEmail]) {
+        await ageLastOtp(platform, person.email, 31);
+        expect(
+          (await post('/admin-auth/reset-password/mail', { email: person.email })).status,
+        ).toBe(200);
+        const otp = await latestOtp(platform, person.email);
+        expect(
+          (
+            await post('/admin-auth/reset-password', {
+              email: person.email,
+              otp,
+              password: 'N3w!password',
+            })
+          ).status,
+        ).toBe(200);
+      }
+      expect(await adminCall(admins.linked.headers)).toMatchObject({
+        status: 401,
+        message: AUTH_MESSAGES.invalid,
       });
+      expect((await adminCall(admins.sameEmail.headers)).status).toBe(401);
+      expect((await adminCall(admins.bystander.headers)).status).toBe(200);
+      expect(
+        (await call(platform, 'GET', '/user/me', undefined, bearer(bystander.token))).status,
+      ).toBe(200);
+    });
+
+    it('does not accept a registration code for a reset', async () => {
+      const { email, registrationCode } = await accountAfterRegistrationCode();
       expect(
         await post('/admin-auth/reset-password', {
           email,
@@ -539,6 +662,35 @@ describe('accounts API', () => {
       expect(await post('/metakeep/auth/login', { email, password: 'N3w!password' })).toMatchObject(
         { status: 401 },
       );
+    });
+  });
+
+  describe('two live codes of one email', () => {
+    it("a registration code someone else asks for the owner's email does not hide the owner's reset code", async () => {
+      const owner = await registerUser(platform);
+      await post('/admin-auth/reset-password/mail', { email: owner.email });
+      const resetCode = await latestOtp(platform, owner.email);
+      // Someone asks to register the same email: a note to the owner, and a newer code nobody holds.
+      await ageLastOtp(platform, owner.email, 31);
+      expect(
+        (await post('/admin-auth/send-verification-email', { email: owner.email })).status,
+      ).toBe(200);
+      const wrong = resetCode === '000000' ? '111111' : '000000';
+      expect(await post('/admin-auth/verify-otp', { email: owner.email, otp: wrong })).toEqual({
+        status: 400,
+        message: ACCOUNT_MESSAGES.otpInvalid,
+        data: { attemptsLeft: 4 },
+      });
+      expect(
+        await post('/admin-auth/verify-otp', { email: owner.email, otp: resetCode }),
+      ).toMatchObject({ status: 200, data: { purpose: 'RESET' } });
+      expect(
+        await post('/admin-auth/reset-password', {
+          email: owner.email,
+          otp: resetCode,
+          password: 'N3w!password',
+        }),
+      ).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.passwordReset });
     });
   });
 

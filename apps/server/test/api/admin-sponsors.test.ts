@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { ADMIN_SPONSOR_MESSAGES } from '../../src/modules/admin/service.ts';
 import { fundWithGets } from '../helpers/accounts.ts';
 import { bearer, call, registerUser, type RegisteredUser } from '../helpers/account-flows.ts';
-import { firstAdmin } from '../helpers/admin.ts';
+import { adminOfUser, firstAdmin } from '../helpers/admin.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
@@ -285,6 +285,27 @@ describe('admin decisions on sponsors', () => {
       data: { isBanned: false },
     });
     expect((await login()).status).toBe(200);
+  });
+
+  it("a ban ends the admin session of the same person too, not the banning admin's", async () => {
+    const target = await sponsor('Two Hats Academy');
+    const other = await sponsor('Bystander College');
+    const asAdmin = await adminOfUser(platform, target, 'linked');
+    const bystander = await adminOfUser(platform, other, 'same email');
+    const adminCall = (headers: Record<string, string>) =>
+      call(platform, 'GET', '/admin/sponsors/unapproved', undefined, headers);
+    expect((await adminCall(asAdmin.headers)).status).toBe(200);
+
+    expect((await ban({ userId: target.user._id, isBanned: true })).status).toBe(200);
+    expect((await me(target)).status).toBe(401);
+    expect(await adminCall(asAdmin.headers)).toMatchObject({
+      status: 401,
+      message: AUTH_MESSAGES.invalid,
+    });
+    expect((await adminCall(admin)).status).toBe(200);
+    expect((await adminCall(bystander.headers)).status).toBe(200);
+    expect((await me(other)).status).toBe(200);
+    await ban({ userId: target.user._id, isBanned: false });
   });
 
   it('POST /metakeep/sponsor: a sponsor asks for and queues their on-chain registration; others are refused', async () => {

@@ -3,7 +3,7 @@
 // API processes are counted together.
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call } from '../helpers/account-flows.ts';
+import { call, latestOtp, uniqueEmail } from '../helpers/account-flows.ts';
 import {
   startTestPlatform,
   TEST_CUSTODY_KEK,
@@ -62,6 +62,29 @@ describe.runIf(!!process.env.DATABASE_URL)('per-IP limits on a shared PostgreSQL
     const fourth = await login(second);
     expect(fourth.status).toBe(429);
     expect(fourth.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds?$/);
+  });
+
+  it('count the wrong one-time codes of an email made to both API processes together', async () => {
+    const [first, second] = await twoApis({
+      RATE_LIMIT_IP_MAX: '1000',
+      OTP_GUESSES_PER_ACCOUNT_PER_HOUR: '4',
+    });
+    const email = uniqueEmail();
+    expect(
+      (await call(first, 'POST', '/admin-auth/send-verification-email', { email })).status,
+    ).toBe(200);
+    const right = await latestOtp(first, email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const verify = (platform: TestPlatform, otp: string) =>
+      call(platform, 'POST', '/admin-auth/verify-otp', { email, otp });
+    const statuses: number[] = [];
+    for (const platform of [first, second, first, second]) {
+      statuses.push((await verify(platform, wrong)).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400]);
+    const fifth = await verify(second, right);
+    expect(fifth.status).toBe(429);
+    expect(fifth.message).toMatch(/^Too many wrong codes for this email\. Please try again in/);
   });
 });
 

@@ -1,7 +1,12 @@
 // The admin side of API tests: an admin session, and chain actions run the
 // way the console runs them (consent, then the token, then the outcome).
 import { ADMIN_LOGIN_SECRET_HEADER } from '@gets/schema';
+import { randomUUID } from 'node:crypto';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
+import {
+  insertProposedAdmin,
+  moveAdminRoleStatus,
+} from '../../src/modules/admin-auth/admin-repository.ts';
 import { bearer, call, type Answer } from './account-flows.ts';
 import type { TestPlatform } from './test-platform.ts';
 
@@ -11,6 +16,29 @@ export async function firstAdmin(platform: TestPlatform) {
   );
   const { token } = await createSession(platform.ctx.db, { kind: 'admin', id: row!.id }, 3_600_000);
   return { ...row!, token, headers: bearer(token) };
+}
+
+/**
+ * An active admin who is the same person as a user, with a session of their
+ * own: made from the user's wallet (`linked`, signing in with the user's
+ * password), or an admin of its own who has the user's email. Recorded
+ * directly (the chain's role grant is tested in admin-admins.test.ts).
+ */
+export async function adminOfUser(
+  platform: TestPlatform,
+  user: { email: string; user: { _id: string; account: string | null } },
+  how: 'linked' | 'same email',
+) {
+  const id = randomUUID();
+  await insertProposedAdmin(platform.ctx.db, {
+    id,
+    email: user.email,
+    userId: how === 'linked' ? user.user._id : null,
+    account: how === 'linked' ? user.user.account : null,
+  });
+  await moveAdminRoleStatus(platform.ctx.db, id, ['PROPOSED'], 'ACTIVE');
+  const { token } = await createSession(platform.ctx.db, { kind: 'admin', id }, 3_600_000);
+  return { id, token, headers: bearer(token) };
 }
 
 export interface Outcome {

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { startTestPlatform, withSchema, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, type TestUser } from '../helpers/accounts.ts';
 import { bearer, call, latestOtp, registerUser } from '../helpers/account-flows.ts';
-import { revokeSubjectSessions } from '../../src/modules/accounts/session-repository.ts';
+import { adminOfUser } from '../helpers/admin.ts';
+import { revokePersonSessions } from '../../src/modules/accounts/session-repository.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
 import {
   ensureRelayer,
@@ -228,7 +229,7 @@ describe('a status stream ends with its session', () => {
     expect((await openStream(person.token)).status).toBe(401);
   });
 
-  it('at a password reset: every stream of the person ends', async () => {
+  it("at a password reset: every stream of the person ends, their admin session's too", async () => {
     const person = await registerUser(platform);
     const second = (
       await call<{ token: string }>(platform, 'POST', '/metakeep/auth/login', {
@@ -236,7 +237,13 @@ describe('a status stream ends with its session', () => {
         password: person.password,
       })
     ).data.token;
-    const streams = [await openStream(person.token), await openStream(second)];
+    const asAdmin = await adminOfUser(platform, person, 'linked');
+    const streams = [
+      await openStream(person.token),
+      await openStream(second),
+      await openStream(asAdmin.token),
+    ];
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
     const ended = Promise.all(streams.map((s) => endOf(s, 5_000)));
     await call(platform, 'POST', '/admin-auth/reset-password/mail', { email: person.email });
     const otp = await latestOtp(platform, person.email);
@@ -263,19 +270,18 @@ describe('a status stream ends with its session', () => {
       });
       await other.connect();
       try {
-        await revokeSubjectSessions(
+        await revokePersonSessions(
           {
             query: async (sql, params) => (await other.query(sql, params)).rows,
             exec: async () => {},
           },
-          'user',
           person.user._id,
         );
       } finally {
         await other.end();
       }
     } else {
-      await revokeSubjectSessions(platform.ctx.db, 'user', person.user._id);
+      await revokePersonSessions(platform.ctx.db, person.user._id);
     }
     expect(await ended).toBeLessThan(5_000);
   });

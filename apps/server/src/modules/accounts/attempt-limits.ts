@@ -1,14 +1,17 @@
 // Per-account limits on login, OTP and reset calls, counted in the database so
 // they hold across API processes (the per-IP limit is @fastify/rate-limit's).
 // Guesses (a password, a code) count per account and IP together: a guesser
-// blocks themselves, never the account's owner on their own device.
-import { tooManyAttemptsMessage } from '@gets/schema';
+// blocks themselves, never the account's owner on their own device. Wrong
+// one-time codes also count per account alone, whatever the IP: a code's six
+// digits, unlike a password, are as easy for anyone to guess from many
+// addresses, and the password login stays open to the owner meanwhile.
+import { otpGuessLimitMessage, tooManyAttemptsMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { clearAttempts, countAttempt } from './attempt-repository.ts';
+import { clearAttempts, countAttempt, findAttempts, uncountAttempt } from './attempt-repository.ts';
 
-export type AttemptScope = 'login' | 'admin-login' | 'otp-send' | 'otp-check';
+export type AttemptScope = 'login' | 'admin-login' | 'otp-send' | 'otp-check' | 'otp-guess';
 
 /** Whose attempts count together: an account, or an account from one IP (guesses). */
 export interface AttemptSubject {
@@ -41,4 +44,44 @@ export async function limitAttempts(
 /** A successful login starts the subject's count afresh. */
 export function resetAttempts(db: Queryable, scope: AttemptScope, subject: AttemptSubject) {
   return clearAttempts(db, scope, keyOf(subject));
+}
+
+const otpGuessWindow = (config: Pick<Config, 'rateLimits'>) => ({
+  max: config.rateLimits.otpGuesses.max,
+  seconds: Math.ceil(config.rateLimits.otpGuesses.windowMs / 1000),
+});
+
+function otpGuessesSpent(retryAfterMs: number) {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(429, otpGuessLimitMessage(seconds), { retryAfterSeconds: seconds });
+}
+
+/**
+ * Takes one of the email's wrong-guess allowance before a code is checked,
+ * refusing with 429 once the window's allowance is spent. Counting before the
+ * check (not after a wrong answer) keeps concurrent guesses from getting past
+ * the limit; the answer gives it back when the guess turns out right or no
+ * code could be tried, so only wrong guesses stay counted.
+ */
+export async function takeOtpGuess(
+  db: Queryable,
+  config: Pick<Config, 'rateLimits'>,
+  email: string,
+): Promise<{ giveBack(): Promise<void> }> {
+  const { max, seconds } = otpGuessWindow(config);
+  const subject = email.toLowerCase();
+  const { attempts, retryAfterMs } = await countAttempt(db, 'otp-guess', subject, seconds);
+  if (attempts > max) throw otpGuessesSpent(retryAfterMs);
+  return { giveBack: () => uncountAttempt(db, 'otp-guess', subject, seconds) };
+}
+
+/** A new code is refused while the email's wrong guesses are spent: it could not be checked. */
+export async function refuseWhileOtpGuessesSpent(
+  db: Queryable,
+  config: Pick<Config, 'rateLimits'>,
+  email: string,
+): Promise<void> {
+  const { max, seconds } = otpGuessWindow(config);
+  const spent = await findAttempts(db, 'otp-guess', email.toLowerCase(), seconds);
+  if (spent && spent.attempts >= max) throw otpGuessesSpent(spent.retryAfterMs);
 }

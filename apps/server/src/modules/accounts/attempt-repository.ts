@@ -30,3 +30,60 @@ export async function countAttempt(
 export async function clearAttempts(db: Queryable, scope: string, subject: string) {
   await db.query('DELETE FROM auth_attempts WHERE scope = $1 AND subject = $2', [scope, subject]);
 }
+
+/**
+ * The count of the (scope, subject) window running now, and when it ends;
+ * null when there is none (never counted, or the window is over).
+ */
+export async function findAttempts(
+  db: Queryable,
+  scope: string,
+  subject: string,
+  windowSeconds: number,
+): Promise<{ attempts: number; retryAfterMs: number } | null> {
+  const rows = await db.query<{ attempts: number; retry_after_ms: number | string }>(
+    `SELECT attempts,
+       EXTRACT(EPOCH FROM (window_start + $3::int * interval '1 second' - now()))::float8 * 1000
+         AS retry_after_ms
+       FROM auth_attempts
+      WHERE scope = $1 AND subject = $2
+        AND window_start > now() - $3::int * interval '1 second'`,
+    [scope, subject, windowSeconds],
+  );
+  const row = rows[0];
+  return row ? { attempts: Number(row.attempts), retryAfterMs: Number(row.retry_after_ms) } : null;
+}
+
+/** Takes back one attempt counted in the window running now (it turned out not to count). */
+export async function uncountAttempt(
+  db: Queryable,
+  scope: string,
+  subject: string,
+  windowSeconds: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE auth_attempts SET attempts = attempts - 1
+      WHERE scope = $1 AND subject = $2 AND attempts > 0
+        AND window_start > now() - $3::int * interval '1 second'`,
+    [scope, subject, windowSeconds],
+  );
+}
+
+/**
+ * Deletes up to `limit` counts whose window started before `before`, oldest
+ * first; answers how many. The caller picks `before` past the longest window,
+ * so no running limit loses its count.
+ */
+export async function pruneStaleAttempts(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ scope: string }>(
+    `DELETE FROM auth_attempts WHERE (scope, subject) IN (
+       SELECT scope, subject FROM auth_attempts WHERE window_start < $1
+        ORDER BY window_start LIMIT $2)
+     RETURNING scope`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}

@@ -83,10 +83,12 @@ export async function findOtps(
 }
 
 /**
- * Takes one try of the newest unconsumed code of the purposes, if it is live
- * (unexpired, fewer than maxAttempts wrong tries): a wrong code counts, a
- * right one does not. One statement, so concurrent tries are counted one after
- * another under the row lock. null when no try could be taken.
+ * Takes one try of every live code of the purposes (unconsumed, unexpired,
+ * fewer than maxAttempts wrong tries): a code that matches one of them counts
+ * against none, a wrong one against each. Trying every live code, not only the
+ * newest, keeps a code of the other purpose (asked for by someone else) from
+ * hiding the one the person holds. One statement, so concurrent tries are
+ * counted one after another under the row locks. null when no code was live.
  */
 export async function tryOtp(
   db: Queryable,
@@ -98,26 +100,27 @@ export async function tryOtp(
   },
 ): Promise<{ purpose: OtpPurpose; matched: boolean; attempts: number } | null> {
   const rows = await db.query<{ purpose: OtpPurpose; matched: boolean; attempts: number }>(
-    `WITH newest AS (
-       SELECT email, purpose FROM otp_codes
+    `WITH live AS (
+       SELECT email, purpose,
+              code_hash = (CASE purpose WHEN 'REGISTER' THEN $3 ELSE $4 END) AS matched
+         FROM otp_codes
         WHERE email = $1 AND purpose = ANY($2::text[]) AND consumed_at IS NULL
-        ORDER BY sent_at DESC LIMIT 1)
+          AND attempts < $5 AND expires_at > now()
+          FOR UPDATE),
+     hit AS (SELECT COALESCE(bool_or(matched), false) AS matched FROM live)
      UPDATE otp_codes o
-        SET attempts = o.attempts +
-              CASE WHEN o.code_hash = (CASE o.purpose WHEN 'REGISTER' THEN $3 ELSE $4 END)
-                   THEN 0 ELSE 1 END
-       FROM newest
-      WHERE o.email = newest.email AND o.purpose = newest.purpose AND o.consumed_at IS NULL
-        AND o.attempts < $5 AND o.expires_at > now()
-      RETURNING o.purpose,
-                o.code_hash = (CASE o.purpose WHEN 'REGISTER' THEN $3 ELSE $4 END) AS matched,
-                o.attempts`,
+        SET attempts = o.attempts + CASE WHEN hit.matched THEN 0 ELSE 1 END
+       FROM live, hit
+      WHERE o.email = live.email AND o.purpose = live.purpose
+      RETURNING o.purpose, live.matched, o.attempts`,
     [otp.email, otp.purposes, otp.hashOf('REGISTER'), otp.hashOf('RESET'), otp.maxAttempts],
   );
-  const row = rows[0];
-  return row
-    ? { purpose: row.purpose, matched: row.matched, attempts: Number(row.attempts) }
-    : null;
+  if (rows.length === 0) return null;
+  const hit = rows.find((row) => row.matched);
+  if (hit) return { purpose: hit.purpose, matched: true, attempts: Number(hit.attempts) };
+  // A wrong code: the tries left are those of the code with the most left.
+  const fewest = rows.reduce((a, b) => (Number(b.attempts) < Number(a.attempts) ? b : a));
+  return { purpose: fewest.purpose, matched: false, attempts: Number(fewest.attempts) };
 }
 
 /** Uses the code up, if it is still live; false when another request got there first. */
@@ -133,4 +136,19 @@ export async function consumeOtp(
     [otp.email, otp.purpose, otp.codeHash, otp.maxAttempts],
   );
   return rows.length > 0;
+}
+
+/** Deletes up to `limit` codes that expired before `before`, oldest first; answers how many. */
+export async function pruneExpiredOtps(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ email: string }>(
+    `DELETE FROM otp_codes WHERE (email, purpose) IN (
+       SELECT email, purpose FROM otp_codes WHERE expires_at < $1
+        ORDER BY expires_at LIMIT $2)
+     RETURNING email`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
 }

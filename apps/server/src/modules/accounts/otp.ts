@@ -1,19 +1,20 @@
 // One-time codes by email: 6 random digits, kept only as a hash, valid 10
 // minutes, single use, refused after 5 wrong tries, re-sent no faster than
-// the verify-email page's 30-second countdown.
+// the verify-email page's 30-second countdown; an email's codes are refused,
+// and no new one sent, once its wrong guesses of the hour are spent.
 import { createHash, randomInt } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   OTP_LENGTH,
   OTP_RESEND_COUNTDOWN_S,
-  PRODUCT_NAME,
   otpResendWaitMessage,
 } from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { limitAttempts } from './attempt-limits.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
+import { limitAttempts, refuseWhileOtpGuessesSpent, takeOtpGuess } from './attempt-limits.ts';
+import { otpMail } from './otp-mails.ts';
 import {
   consumeOtp,
   deleteOtp,
@@ -44,25 +45,20 @@ export const generateOtp = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart
 export const hashOtp = (purpose: OtpPurpose, email: string, code: string) =>
   createHash('sha256').update(`${purpose}:${email}:${code}`).digest('hex');
 
-function otpMail(purpose: OtpPurpose, email: string, code: string) {
-  const what = purpose === 'REGISTER' ? 'verify your email' : 'reset your password';
-  return {
-    to: email,
-    subject:
-      purpose === 'REGISTER'
-        ? `Your ${PRODUCT_NAME} verification code`
-        : `Your ${PRODUCT_NAME} password reset code`,
-    text: [
-      `Your one-time code to ${what} is ${code}.`,
-      '',
-      `It expires in ${OTP_TTL_SECONDS / 60} minutes and works once.`,
-      'If you did not ask for it, you can ignore this email.',
-    ].join('\n'),
-    consoleLine: `OTP for ${email}: ${code}`,
-  };
-}
-
-export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose) {
+/**
+ * Stores a new code for the email and purpose and mails it; or, when a
+ * `notice` is given (the email cannot use a code of this purpose), mails the
+ * notice instead and keeps the code unsent, so checks of that email's codes
+ * answer as they would for a code that was sent. Either way: the same limits,
+ * the same statements, one mail, the same answer.
+ */
+export async function sendOtp(
+  deps: OtpDeps,
+  email: string,
+  purpose: OtpPurpose,
+  notice?: MailMessage,
+) {
+  await refuseWhileOtpGuessesSpent(deps.db, deps.config, email);
   // Sends count per address (a mailbox is not to be flooded), not per IP.
   await limitAttempts(deps.db, deps.config, 'otp-send', { account: email });
   const code = generateOtp();
@@ -80,7 +76,7 @@ export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose)
     });
   }
   try {
-    await deps.mailer.send(otpMail(purpose, email, code));
+    await deps.mailer.send(notice ?? otpMail(purpose, email, code, OTP_TTL_SECONDS / 60));
   } catch (error) {
     await deleteOtp(deps.db, email, purpose, codeHash);
     deps.logError?.(error);
@@ -90,10 +86,11 @@ export async function sendOtp(deps: OtpDeps, email: string, purpose: OtpPurpose)
 }
 
 /**
- * Checks a code against the newest live code of the given purposes without
- * using it up. Each check takes one of the code's tries in a single statement
- * (a wrong one counts), so concurrent guesses can never get past five.
- * Answers the purpose it matched.
+ * Checks a code against the live codes of the given purposes without using
+ * it up. Each check takes one of each code's tries in a single statement
+ * (a wrong one counts), so concurrent guesses can never get past five; a
+ * wrong one also counts against the email's hourly allowance, whichever code
+ * and IP it came from. Answers the purpose it matched.
  */
 export async function checkOtp(
   deps: Pick<OtpDeps, 'db' | 'config'>,
@@ -103,12 +100,14 @@ export async function checkOtp(
   ip: string,
 ): Promise<OtpPurpose> {
   await limitAttempts(deps.db, deps.config, 'otp-check', { account: email, ip });
+  const guess = await takeOtpGuess(deps.db, deps.config, email);
   const tried = await tryOtp(deps.db, {
     email,
     purposes,
     hashOf: (purpose) => hashOtp(purpose, email, code),
     maxAttempts: OTP_MAX_WRONG_ATTEMPTS,
   });
+  if (!tried || tried.matched) await guess.giveBack();
   if (!tried) throw await whyNoTry(deps.db, email, purposes);
   if (!tried.matched) {
     throw new AppError(400, ACCOUNT_MESSAGES.otpInvalid, {

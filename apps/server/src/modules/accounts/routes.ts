@@ -46,7 +46,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['accounts'],
-          summary: 'Registration: mails a 6-digit OTP to an email that is not registered yet',
+          summary:
+            'Registration: mails a 6-digit OTP; an email that has an account is mailed a note instead, with the same answer',
           body: sendOtpRequestSchema,
           response: { 200: otpSentResponseSchema, ...errors },
         },
@@ -66,7 +67,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: limited,
         schema: {
           tags: ['accounts'],
-          summary: 'Password reset: mails a 6-digit OTP to a registered email',
+          summary:
+            'Password reset: mails a 6-digit OTP; an email without an account is mailed a note instead, with the same answer',
           body: sendOtpRequestSchema,
           response: { 200: otpSentResponseSchema, ...errors },
         },

@@ -8,8 +8,9 @@ import { AUTH_MESSAGES, type Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitAttempts, resetAttempts } from './attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
+import { alreadyRegisteredMail, notRegisteredMail } from './otp-mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { revokeSubjectSessions } from './session-repository.ts';
+import { revokePersonSessions } from './session-repository.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import {
   findUserByEmail,
@@ -24,24 +25,31 @@ import {
 } from './user-repository.ts';
 import { toUserView } from './user-view.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'keystore'> & {
+type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'keystore' | 'publicUrl'> & {
   logError?: (error: unknown) => void;
 };
 
-/** POST /admin-auth/send-verification-email: a registration code for a new email. */
+/**
+ * POST /admin-auth/send-verification-email: a registration code for a new
+ * email. An email that has an account is mailed a note instead (log in, or
+ * reset the password) and the caller gets the same answer, so the call never
+ * tells whether an account exists; POST /metakeep says it, to the holder of a
+ * valid code only.
+ */
 export async function sendVerificationEmail(deps: Deps, email: string) {
-  if (await findUserByEmail(deps.db, email)) {
-    throw new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
-  }
-  return sendOtp(deps, email, 'REGISTER');
+  const registered = await findUserByEmail(deps.db, email);
+  const notice = registered ? alreadyRegisteredMail(email, deps.publicUrl()) : undefined;
+  return sendOtp(deps, email, 'REGISTER', notice);
 }
 
-/** POST /admin-auth/reset-password/mail: a reset code for a registered email. */
+/**
+ * POST /admin-auth/reset-password/mail: a reset code for a registered email;
+ * an email without an account is mailed a note instead, with the same answer.
+ */
 export async function sendResetEmail(deps: Deps, email: string) {
-  if (!(await findUserByEmail(deps.db, email))) {
-    throw new AppError(404, SERVER_MESSAGES.emailNotRegistered);
-  }
-  return sendOtp(deps, email, 'RESET');
+  const registered = await findUserByEmail(deps.db, email);
+  const notice = registered ? undefined : notRegisteredMail(email, deps.publicUrl());
+  return sendOtp(deps, email, 'RESET', notice);
 }
 
 /** POST /admin-auth/verify-otp: checks the newest code of either purpose; does not use it up. */
@@ -50,7 +58,10 @@ export async function verifyOtp(deps: Deps, email: string, otp: string, ip: stri
   return { email, purpose };
 }
 
-/** POST /admin-auth/reset-password: uses the reset code, sets the password, ends all sessions. */
+/**
+ * POST /admin-auth/reset-password: uses the reset code, sets the password and
+ * ends every session of the person, their admin sessions included.
+ */
 export async function resetPassword(
   deps: Deps,
   input: { email: string; otp: string; password: string },
@@ -63,7 +74,7 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     await useOtp(tx, input.email, input.otp, 'RESET');
     await setUserPassword(tx, user.id, passwordHash);
-    await revokeSubjectSessions(tx, 'user', user.id);
+    await revokePersonSessions(tx, user.id);
   });
   await resetAttempts(deps.db, 'login', { account: input.email, ip });
 }
@@ -84,11 +95,12 @@ export interface RegisterInput {
  * in one transaction, so a failure leaves no half account and the code unused.
  */
 export async function register(deps: Deps, input: RegisterInput, ip: string) {
-  // The spec's redirecting answer first: such an email goes to /login.
+  await checkOtp(deps, input.email, input.otp, ['REGISTER'], ip);
+  // Only after the code: it proves the caller holds the mailbox, who may learn
+  // there is an account (the spec's answer, which sends them to /login).
   if (await findUserByEmail(deps.db, input.email)) {
     throw new AppError(409, SERVER_MESSAGES.emailAlreadyRegistered);
   }
-  await checkOtp(deps, input.email, input.otp, ['REGISTER'], ip);
   if (await isUserNameTaken(deps.db, input.userName)) {
     throw new AppError(409, ACCOUNT_MESSAGES.userNameTaken);
   }

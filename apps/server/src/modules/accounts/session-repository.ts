@@ -91,7 +91,7 @@ export async function revokeSessionByHash(db: Queryable, tokenHash: string): Pro
   );
 }
 
-/** Ends every live session of one user or admin (a password reset, a ban). */
+/** Ends every session of one user or admin (an admin's removal). */
 export async function revokeSubjectSessions(
   db: Queryable,
   subjectKind: SubjectKind,
@@ -105,4 +105,44 @@ export async function revokeSubjectSessions(
      SELECT pg_notify($3, token_hash) FROM revoked`,
     [subjectKind, subjectId, SESSION_REVOKED_CHANNEL],
   );
+}
+
+/**
+ * Ends every session of a user and of the admin who is the same person (made
+ * from the user's wallet, who signs in with the user's password, or with the
+ * user's email): a password reset proves who holds the mailbox and a ban
+ * shuts the person out, so neither may leave a session of theirs open.
+ */
+export async function revokePersonSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `WITH person AS (
+       SELECT 'user' AS kind, u.id FROM users u WHERE u.id = $1
+       UNION ALL
+       SELECT 'admin', a.id FROM admins a JOIN users u ON u.id = $1
+        WHERE a.user_id = u.id OR lower(a.email) = lower(u.email)),
+     revoked AS (
+       UPDATE sessions s SET revoked_at = now()
+         FROM person p
+        WHERE s.subject_kind = p.kind AND s.subject_id = p.id AND s.revoked_at IS NULL
+       RETURNING s.token_hash)
+     SELECT pg_notify($2, token_hash) FROM revoked`,
+    [userId, SESSION_REVOKED_CHANNEL],
+  );
+}
+
+/**
+ * Deletes up to `limit` sessions that ended (expired or revoked) before
+ * `before`; answers how many. No request accepts them any more.
+ */
+export async function pruneEndedSessions(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ token_hash: string }>(
+    `DELETE FROM sessions WHERE token_hash IN (
+       SELECT token_hash FROM sessions WHERE expires_at < $1 OR revoked_at < $1 LIMIT $2)
+     RETURNING token_hash`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
 }

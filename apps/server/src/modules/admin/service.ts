@@ -4,7 +4,7 @@ import { formatGets, type ActiveSponsor, type AdminSponsor } from '@gets/schema'
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { revokeSubjectSessions } from '../accounts/session-repository.ts';
+import { revokePersonSessions } from '../accounts/session-repository.ts';
 import {
   countSponsors,
   findUserById,
@@ -94,8 +94,9 @@ export async function verifySponsor(ctx: Pick<Deps, 'db'>, actor: Actor, userId:
 
 /**
  * PUT /admin/sponsors/ban-status: a ban ends every session of the sponsor at
- * once (their status streams close with them) and refuses their login and
- * every call until an admin lifts it. Their badges stay as they are.
+ * once, an admin session of the same person included (their status streams
+ * close with them), and refuses their login and every call until an admin
+ * lifts it. Their badges stay as they are.
  */
 export async function setSponsorBanStatus(
   ctx: Pick<Deps, 'db'>,
@@ -105,7 +106,7 @@ export async function setSponsorBanStatus(
   const sponsor = await requireSponsor(ctx, input.userId);
   await ctx.db.transaction(async (tx) => {
     await setSponsorBan(tx, input.userId, input.isBanned ? actor.id : null);
-    if (input.isBanned) await revokeSubjectSessions(tx, 'user', input.userId);
+    if (input.isBanned) await revokePersonSessions(tx, input.userId);
     await recordAdminAction(tx, actor, {
       action: input.isBanned ? 'sponsor.ban' : 'sponsor.unban',
       target: sponsorTarget(sponsor),

@@ -1,0 +1,61 @@
+// The worker's pruning of what the accounts keep while it matters: sessions
+// until they ended (expired or revoked), attempt counts until their window is
+// over, one-time codes until they expired. Each stays AUTH_RECORDS_KEPT_MS
+// longer, so a request that read it just before still finds it, and an
+// expired code or session is told apart from an unknown one for a day.
+import type { Config } from '../../config.ts';
+import { deleteInBatches } from '../../db/batched-delete.ts';
+import type { Database } from '../../db/database.ts';
+import type { WorkerJob } from '../../worker/worker.ts';
+import { pruneStaleAttempts } from './attempt-repository.ts';
+import { pruneExpiredOtps } from './otp-repository.ts';
+import { pruneEndedSessions } from './session-repository.ts';
+
+/** How long an ended session, an expired code or a count past its window is kept. */
+export const AUTH_RECORDS_KEPT_MS = 24 * 3_600_000;
+const AUTH_PRUNING_INTERVAL_MS = 10 * 60_000;
+const ROWS_PRUNED_AT_ONCE = 1_000;
+
+/** The longest window any count of auth_attempts runs in (per IP, per account, wrong codes). */
+export const longestAttemptWindowMs = (config: Pick<Config, 'rateLimits'>) =>
+  Math.max(
+    config.rateLimits.perIp.windowMs,
+    config.rateLimits.perAccount.windowMs,
+    config.rateLimits.otpGuesses.windowMs,
+  );
+
+/**
+ * Deletes, a thousand a statement, what ended more than AUTH_RECORDS_KEPT_MS
+ * before `now()`; a count only once even the longest window that started
+ * with it is over by as much, so no running limit ever loses its count.
+ * Answers how many of each.
+ */
+export async function pruneEndedAuthRecords(
+  db: Database,
+  config: Pick<Config, 'rateLimits'>,
+  now: () => Date = () => new Date(),
+): Promise<{ sessions: number; attempts: number; otpCodes: number }> {
+  const at = now().getTime();
+  const before = new Date(at - AUTH_RECORDS_KEPT_MS);
+  const windowsOver = new Date(at - AUTH_RECORDS_KEPT_MS - longestAttemptWindowMs(config));
+  const prune = (statement: typeof pruneEndedSessions, until: Date) =>
+    deleteInBatches((limit) => statement(db, { before: until, limit }), ROWS_PRUNED_AT_ONCE);
+  return {
+    sessions: await prune(pruneEndedSessions, before),
+    attempts: await prune(pruneStaleAttempts, windowsOver),
+    otpCodes: await prune(pruneExpiredOtps, before),
+  };
+}
+
+export function authPruningJob(deps: {
+  db: Database;
+  config: Pick<Config, 'rateLimits'>;
+}): WorkerJob {
+  return {
+    name: 'auth-pruning',
+    intervalMs: AUTH_PRUNING_INTERVAL_MS,
+    run: async () => {
+      await pruneEndedAuthRecords(deps.db, deps.config);
+    },
+  };
+}
