@@ -162,6 +162,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true', NODE_ENV: 'development' }).trustProxy).toBe(true);
   });
 
+  it('takes METRICS_TOKEN, directly or from METRICS_TOKEN_FILE, and refuses a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a1b2c3d4e5f6a7b8c9d0e1f2';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gets-secret-'));
+    fs.writeFileSync(path.join(dir, 'metrics'), `${token}\n`);
+    expect(loadConfig({ METRICS_TOKEN_FILE: path.join(dir, 'metrics') }).metricsToken).toBe(token);
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const bad of ['short', 'has a space in it somewhere']) {
+      expect(problemsOf({ METRICS_TOKEN: bad })).toEqual([
+        'METRICS_TOKEN: must be 16 to 512 printable characters without spaces',
+      ]);
+    }
+  });
+
   it('reads secrets from NAME_FILE (a mounted secret), naming a file it cannot read', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gets-secret-'));
     const file = path.join(dir, 'kek');

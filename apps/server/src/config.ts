@@ -167,6 +167,10 @@ const envSchema = z.object({
     .optional(),
   NODE_ENV: z.string().optional(),
   METRICS_PORT: port.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('GETS Badges <no-reply@gets-badges.local>'),
   ADMIN_EMAIL: z
     .string()
@@ -251,6 +255,11 @@ export interface Config {
   /** A port on which a worker-only process serves its Prometheus metrics. */
   metricsPort: number | undefined;
   /**
+   * The bearer token a scraper beyond this machine sends for the metrics;
+   * unset, they are served only to clients on this machine.
+   */
+  metricsToken: string | undefined;
+  /**
    * Proxies in front whose X-Forwarded-* headers are believed (client address,
    * https), as Fastify's trustProxy takes them: their addresses or ranges, or
    * how many there are (the client is that many hops before the socket);
@@ -301,7 +310,13 @@ function isLoopback(host: string): boolean {
  * Secrets may come as files (a secret manager's or an orchestrator's mount):
  * NAME_FILE holds the path of a file whose content is NAME.
  */
-const SECRET_FILES = ['CUSTODY_KEK', 'CUSTODY_PREVIOUS_KEKS', 'DATABASE_URL', 'SMTP_URL'] as const;
+const SECRET_FILES = [
+  'CUSTODY_KEK',
+  'CUSTODY_PREVIOUS_KEKS',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+] as const;
 
 function readSecretFiles(env: Record<string, string>): Record<string, string> {
   const read: Record<string, string> = { ...env };
@@ -419,6 +434,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     health: { maxQueueAgeMs: e.HEALTH_MAX_QUEUE_AGE_SECONDS * 1000 },
     metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
