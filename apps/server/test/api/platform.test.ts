@@ -183,7 +183,7 @@ describe.skipIf(!elsewhere)(`metrics to a client beyond this machine (${elsewher
 
   it('are refused with 403 without METRICS_TOKEN, whatever X-Forwarded-For claims, while health stays open', async () => {
     expect(new URL(closed.url).hostname).toBe(elsewhere);
-    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }]) {
+    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
       const response = await scrape(closed, headers);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({

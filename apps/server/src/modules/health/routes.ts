@@ -42,7 +42,6 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['platform'],
           summary:
             'Prometheus metrics: queue depth, oldest queued age, finished transactions by action, batch sizes, confirmation latency. Only to this machine, or with Authorization: Bearer <METRICS_TOKEN>',
-          response: { 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },
       async (_request, reply) => {

@@ -114,10 +114,10 @@ describe('the Give Tokens dialog', () => {
     const generic = vi.spyOn(toast, 'error');
     const api = stubApi({
       'GET /stake/balance': balances('10'),
-      'POST /token/transfer-token/metakeep': (call) =>
-        call.body?.to === contract
-          ? { status: 400, message: TRANSFER_MESSAGES.contractRecipient }
-          : chainAction('Send 1 GETS')(call),
+      'POST /token/transfer-token/metakeep': {
+        status: 400,
+        message: TRANSFER_MESSAGES.contractRecipient,
+      },
     });
     renderDialog({ from: 'user' });
     await screen.findByText('Available: 10 GETS');
