@@ -56,6 +56,18 @@ const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify 5.12 takes a number but then
+ * trusts nobody (its docs: a hop count cannot check the peer), which would
+ * count every client behind the proxy as the proxy's one address for the
+ * per-IP limits; a count is therefore given as the function Fastify asks for
+ * instead. It believes whoever connects, so README says to use a count only
+ * where nothing but the proxies can reach the server.
+ */
+function trustProxyOption(trust: AppContext['config']['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -63,7 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       // Bearer tokens and the admin login secret never reach a log line.
       redact: ['req.headers.authorization', 'req.headers["x-admin-login-secret"]'],
     },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Keep a caller's request id (from a proxy) when it is sane, else make one.
     genReqId: (req) => {

@@ -120,16 +120,61 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('takes TRUST_PROXY as true, false or a list of proxy addresses', () => {
+  it("takes TRUST_PROXY as the proxies' addresses or ranges, or their number", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8, ::1' }).trustProxy).toEqual([
       '10.0.0.1',
       '10.0.0.0/8',
+      'fd00::/8',
+      '::1',
     ]);
-    expect(problemsOf({ TRUST_PROXY: 'yes please' })).toEqual([
-      'TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses',
-    ]);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    const message =
+      "TRUST_PROXY: must be a comma-separated list of the proxies' addresses or ranges (10.0.0.1,10.0.0.0/8) or the number of proxies in front (1 to 100)";
+    for (const bad of [
+      'yes please',
+      '0',
+      '101',
+      '1.5',
+      '-1',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.1/8/8',
+      '999.0.0.1',
+      '10.0.0.1,',
+      'proxy.internal',
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([message]);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, which lets any client choose its address, outside development', () => {
+    for (const NODE_ENV of [undefined, 'production', 'test']) {
+      expect(
+        problemsOf({ TRUST_PROXY: 'true', ...(NODE_ENV ? { NODE_ENV } : {}) }),
+        NODE_ENV,
+      ).toEqual([
+        "TRUST_PROXY: true believes X-Forwarded-For from every client, so anyone could choose the address the per-IP limits count; give the proxies' addresses or ranges (10.0.0.1,10.0.0.0/8) or their number (1). true is taken only with NODE_ENV=development",
+      ]);
+    }
+    expect(loadConfig({ TRUST_PROXY: 'true', NODE_ENV: 'development' }).trustProxy).toBe(true);
+  });
+
+  it('takes METRICS_TOKEN, directly or from METRICS_TOKEN_FILE, and refuses a short one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'a1b2c3d4e5f6a7b8c9d0e1f2';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gets-secret-'));
+    fs.writeFileSync(path.join(dir, 'metrics'), `${token}\n`);
+    expect(loadConfig({ METRICS_TOKEN_FILE: path.join(dir, 'metrics') }).metricsToken).toBe(token);
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const bad of ['short', 'has a space in it somewhere']) {
+      expect(problemsOf({ METRICS_TOKEN: bad })).toEqual([
+        'METRICS_TOKEN: must be 16 to 512 printable characters without spaces',
+      ]);
+    }
   });
 
   it('reads secrets from NAME_FILE (a mounted secret), naming a file it cannot read', () => {

@@ -1,6 +1,7 @@
 // Configuration is read from the environment once, at start, and validated
 // here; a bad value stops the start with a message naming the variable.
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseEther, toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -30,6 +31,15 @@ const url = (protocols: string[]) =>
   z.url({ error: 'must be a URL' }).refine((value) => protocols.some((p) => value.startsWith(p)), {
     error: `must start with ${protocols.join(' or ')}`,
   });
+
+/** An IP address, or a range of them in CIDR notation (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 const count = z.coerce
   .number({ error: 'must be a number' })
@@ -147,16 +157,27 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       if (value === 'true') return true;
       if (value === 'false') return false;
-      const list = value.split(',').map((part) => part.trim());
-      if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) return list;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops >= 1 && hops <= 100) return hops;
+      } else {
+        const list = value.split(',').map((part) => part.trim());
+        if (list.every(isAddressOrRange)) return list;
+      }
       ctx.addIssue({
         code: 'custom',
-        message: 'must be true, false, or a comma-separated list of proxy addresses',
+        message:
+          "must be a comma-separated list of the proxies' addresses or ranges (10.0.0.1,10.0.0.0/8) or the number of proxies in front (1 to 100)",
       });
       return z.NEVER;
     })
     .optional(),
+  NODE_ENV: z.string().optional(),
   METRICS_PORT: port.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('GETS Badges <no-reply@gets-badges.local>'),
   ADMIN_EMAIL: z
     .string()
@@ -252,10 +273,17 @@ export interface Config {
   /** A port on which a worker-only process serves its Prometheus metrics. */
   metricsPort: number | undefined;
   /**
-   * Proxies in front whose X-Forwarded-* headers are believed (client address,
-   * https); set, the server also sends HSTS. Unset: none.
+   * The bearer token a scraper beyond this machine sends for the metrics;
+   * unset, they are served only to clients on this machine.
    */
-  trustProxy: boolean | string[];
+  metricsToken: string | undefined;
+  /**
+   * Proxies in front whose X-Forwarded-* headers are believed (client address,
+   * https), as Fastify's trustProxy takes them: their addresses or ranges, or
+   * how many there are (the client is that many hops before the socket);
+   * `true` (everyone) only in development. Set, the server also sends HSTS.
+   */
+  trustProxy: boolean | number | string[];
   /** The first admin, created at first start; a password is generated when none is given. */
   firstAdmin: { email: string; password: string | undefined };
   /** Secret of the /admin/login#<secret> fragment; generated once and stored when not given. */
@@ -305,7 +333,13 @@ function isLoopback(host: string): boolean {
  * Secrets may come as files (a secret manager's or an orchestrator's mount):
  * NAME_FILE holds the path of a file whose content is NAME.
  */
-const SECRET_FILES = ['CUSTODY_KEK', 'CUSTODY_PREVIOUS_KEKS', 'DATABASE_URL', 'SMTP_URL'] as const;
+const SECRET_FILES = [
+  'CUSTODY_KEK',
+  'CUSTODY_PREVIOUS_KEKS',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+] as const;
 
 function readSecretFiles(env: Record<string, string>): Record<string, string> {
   const read: Record<string, string> = { ...env };
@@ -362,6 +396,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.CHAIN_RPC_URL && !e.RELAYER_PRIVATE_KEYS) {
     problems.push(
       'RELAYER_PRIVATE_KEYS: required with CHAIN_RPC_URL (relayers pay the gas of users)',
+    );
+  }
+  if (e.TRUST_PROXY === true && e.NODE_ENV !== 'development') {
+    problems.push(
+      "TRUST_PROXY: true believes X-Forwarded-For from every client, so anyone could choose the address the per-IP limits count; give the proxies' addresses or ranges (10.0.0.1,10.0.0.0/8) or their number (1). true is taken only with NODE_ENV=development",
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -425,6 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dailyGas: BigInt(e.ACCOUNT_DAILY_GAS),
     },
     metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },

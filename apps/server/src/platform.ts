@@ -158,7 +158,12 @@ export async function startPlatform(config: Config): Promise<Platform> {
       });
       cleanups.push(() => worker!.stop());
       if (config.mode === 'worker' && config.metricsPort !== undefined) {
-        const server = await serveMetrics(metrics.registry, config.host, config.metricsPort);
+        const server = await serveMetrics(
+          metrics.registry,
+          config.host,
+          config.metricsPort,
+          config.metricsToken,
+        );
         cleanups.push(() => server.close());
       }
     }

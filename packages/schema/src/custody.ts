@@ -83,6 +83,8 @@ export const walletAddressSchema = z
 /** Why a transfer is refused before consent (server and the Give Tokens dialog). */
 export const TRANSFER_MESSAGES = {
   selfTransfer: 'You cannot send tokens to your own wallet',
+  contractRecipient: 'This address is a contract; tokens sent to it would be lost',
+  zeroRecipient: 'This is the zero address; tokens sent to it would be lost',
 } as const;
 
 /** POST /token/transfer-token/metakeep */

@@ -76,6 +76,44 @@ describe('the served web app', () => {
     expect(answer.json()).toMatchObject({ data: null });
   });
 
+  it('puts a badge name with $ patterns, markup, quotes and accents into the head escaped, and leaves the rest of the page as it was', () => {
+    // `$&`, `$'` and `` $` `` are what String.prototype.replace would read as
+    // "the match", "what follows" and "what precedes".
+    const name = '$& $\' $` <script>"x"</script> & é';
+    const escaped = '$&amp; $&#39; $` &lt;script&gt;&quot;x&quot;&lt;/script&gt; &amp; é';
+    const head = '<head><meta charset="UTF-8" />\n<title>GETS</title>\n';
+    const body = '<body><div id="root">$1 stays</div></body></html>';
+    const page = withPageMeta(
+      `<!doctype html><html lang="en">${head}<meta\n name="description"\n content="app" />\n</head>${body}`,
+      { title: name, description: `${name} by Sponsor`, image: '/gs-api/ipfs/cid' },
+      'http://h/badge/1',
+    );
+    expect(page).toBe(
+      `<!doctype html><html lang="en"><head><meta charset="UTF-8" />\n\n\n` +
+        [
+          `    <title>${escaped}</title>`,
+          `<meta name="description" content="${escaped} by Sponsor" />`,
+          '<meta property="og:type" content="website" />',
+          `<meta property="og:title" content="${escaped}" />`,
+          `<meta property="og:description" content="${escaped} by Sponsor" />`,
+          '<meta property="og:url" content="http://h/badge/1" />',
+          '<meta property="og:image" content="http://h/gs-api/ipfs/cid" />',
+          '<meta name="twitter:card" content="summary_large_image" />',
+        ].join('\n    ') +
+        `\n  </head>${body}`,
+    );
+  });
+
+  it('gives a page without a head one, after <html>', () => {
+    const page = withPageMeta(
+      '<!doctype html><html><body>$`</body></html>',
+      { title: "$'", description: 'd' },
+      'http://h/b',
+    );
+    expect(page).toMatch(/^<!doctype html><html><head>\s+<title>\$&#39;<\/title>\n/);
+    expect(page).toMatch(/<\/head><body>\$`<\/body><\/html>$/);
+  });
+
   it('escapes what a badge title could inject into the page head', () => {
     const page = withPageMeta(
       INDEX,

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, SERVER_MESSAGES } from '@gets/schema';
 
@@ -17,40 +18,52 @@ export interface PageMeta {
 /** Answers the meta of a path the server knows something about (a badge page), else null. */
 export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/** `html` with `start..end` replaced by `insert`, taken as it is (no `$&`-style patterns). */
+const splice = (html: string, start: number, end: number, insert: string) =>
+  html.slice(0, start) + insert + html.slice(end);
 
-/** index.html with the page's own title and Open Graph tags, for link previews (crawlers run no script). */
+/** `html` without the first match of `pattern`, if any. */
+function without(html: string, pattern: RegExp): string {
+  const match = pattern.exec(html);
+  return match ? splice(html, match.index, match.index + match[0].length, '') : html;
+}
+
+/**
+ * index.html with the page's own title and Open Graph tags, for link previews
+ * (crawlers run no script). Every value is escaped by escape-html and spliced
+ * in, never passed to String.prototype.replace, whose replacement string reads
+ * `$&`, `$'` and `` $` `` as patterns: a badge named so would copy parts of the
+ * page into its head.
+ */
 export function withPageMeta(html: string, meta: PageMeta, pageUrl: string): string {
   const absolute = (url: string) => new URL(url, pageUrl).toString();
   const tags = [
-    ['og:type', 'website'],
-    ['og:title', meta.title],
-    ['og:description', meta.description],
-    ['og:url', pageUrl],
-    ...(meta.image ? [['og:image', absolute(meta.image)]] : []),
-    ['twitter:card', meta.image ? 'summary_large_image' : 'summary'],
-  ]
-    .map(([property, content]) => {
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    ...[
+      ['og:type', 'website'],
+      ['og:title', meta.title],
+      ['og:description', meta.description],
+      ['og:url', pageUrl],
+      ...(meta.image ? [['og:image', absolute(meta.image)]] : []),
+      ['twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ].map(([property, content]) => {
       const attribute = property!.startsWith('twitter:') ? 'name' : 'property';
       return `<meta ${attribute}="${property}" content="${escapeHtml(content!)}" />`;
-    })
-    .join('\n    ');
-  const title = `<title>${escapeHtml(meta.title)}</title>`;
-  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
-  let page = html.includes('</head>')
-    ? html
-    : html.replace(/<html[^>]*>/, (open) => `${open}<head></head>`);
-  page = /<title>[^<]*<\/title>/.test(page)
-    ? page.replace(/<title>[^<]*<\/title>/, title)
-    : page.replace('</head>', `${title}</head>`);
-  page = /<meta\s+name="description"[^>]*>/.test(page)
-    ? page.replace(/<meta\s+name="description"[^>]*>/, description)
-    : page.replace('</head>', `${description}</head>`);
-  return page.replace('</head>', `    ${tags}\n  </head>`);
+    }),
+  ].join('\n    ');
+  // The page's own title and description give way to the badge's.
+  let page = without(html, /<title>[^<]*<\/title>/);
+  page = without(page, /<meta\s+name="description"[^>]*>/);
+  let headEnd = page.indexOf('</head>');
+  if (headEnd < 0) {
+    // A page without a head gets one, right after <html ...> (or first of all).
+    const open = /<html[^>]*>/.exec(page);
+    const at = open ? open.index + open[0].length : 0;
+    page = splice(page, at, at, '<head></head>');
+    headEnd = at + '<head>'.length;
+  }
+  return splice(page, headEnd, headEnd, `    ${tags}\n  `);
 }
 
 export async function registerWebApp(

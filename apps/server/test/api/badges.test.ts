@@ -8,7 +8,7 @@ import { CONSENT_MESSAGES } from '../../src/custody/consent.ts';
 import { pipelineJobs } from '../../src/chain/pipeline/pipeline.ts';
 import { findTransaction } from '../../src/chain/pipeline/transaction-repository.ts';
 import { BADGE_MESSAGES, VALIDATION, type Badge } from '@gets/schema';
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { startTestPlatform, WEB_APP_MARKER, type TestPlatform } from '../helpers/test-platform.ts';
 import {
   createTestUser,
   getsBalance,
@@ -634,15 +634,23 @@ describe('badges', () => {
   });
 
   describe('page previews', () => {
-    it("gives /badge/{id} the badge's title and Open Graph tags", async () => {
-      const badge = await approve(await publish(sponsor, { name: 'Shared <Badge>' }));
+    it("gives /badge/{id} the badge's title and Open Graph tags, escaped, in an otherwise intact page", async () => {
+      // `$&`, `$'` and `` $` `` are replacement patterns to String.prototype.replace.
+      const name = '$& $\' $` <script>"x"</script> & é';
+      const escaped = '$&amp; $&#39; $` &lt;script&gt;&quot;x&quot;&lt;/script&gt; &amp; é';
+      const badge = await approve(await publish(sponsor, { name }));
       const html = await (await request(`/badge/${badge._id}`)).text();
-      expect(html).toContain('<title>Shared &lt;Badge&gt; - GETS Badges</title>');
-      expect(html).toContain(
-        '<meta property="og:title" content="Shared &lt;Badge&gt; - GETS Badges" />',
-      );
+      expect(html).toContain(`<title>${escaped} - GETS Badges</title>`);
+      expect(html).toContain(`<meta property="og:title" content="${escaped} - GETS Badges" />`);
       expect(html).toContain(
         `<meta property="og:image" content="${platform.url}/gs-api/ipfs/bafkreibadgeimage" />`,
+      );
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html).not.toContain('<script>');
+      expect(html).toMatch(
+        new RegExp(
+          `^<!doctype html><html><head>[^]*</head><body><div id="root">${WEB_APP_MARKER}</div></body></html>$`,
+        ),
       );
       // A draft or unknown badge gets the plain page.
       expect(

@@ -6,6 +6,8 @@ import { healthResponseSchema, errorResponseSchema } from '@gets/schema';
 import { startTestPlatform, WEB_APP_MARKER, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, waitUntilSettled } from '../helpers/accounts.ts';
 import { recordHeartbeat } from '../../src/worker/heartbeat-repository.ts';
+import { METRICS_MESSAGES } from '../../src/http/metrics-access.ts';
+import { nonLoopbackAddress } from '../helpers/network.ts';
 
 describe('platform API', () => {
   let platform: TestPlatform;
@@ -150,6 +152,62 @@ describe('a worker that beats but moves nothing', () => {
     expect(text).toContain('# TYPE gets_pipeline_transactions_finished_total counter');
     expect(text).toContain('# TYPE gets_pipeline_batch_size histogram');
     expect(text).toContain('# TYPE gets_pipeline_confirmation_latency_seconds histogram');
+  });
+});
+
+/**
+ * /gs-api/metrics from beyond this machine: the platform listens on an
+ * address of this machine that is not loopback, and the test connects to it,
+ * so the server sees the connection come from that address.
+ */
+const elsewhere = nonLoopbackAddress();
+const METRICS_TOKEN = 'api-scrape-token-0123456789abcdef';
+
+describe.skipIf(!elsewhere)(`metrics to a client beyond this machine (${elsewhere})`, () => {
+  let closed: TestPlatform;
+  let withToken: TestPlatform;
+  beforeAll(async () => {
+    const beyond = { MODE: 'api', HOST: elsewhere!, MAIL_OUTBOX: 'true' } as const;
+    // The test's own address is a trusted proxy here, so X-Forwarded-For moves
+    // request.ip: the rule must read the socket, not that.
+    closed = await startTestPlatform({ ...beyond, TRUST_PROXY: elsewhere! });
+    withToken = await startTestPlatform({ ...beyond, METRICS_TOKEN });
+  });
+  afterAll(async () => {
+    await closed?.stop();
+    await withToken?.stop();
+  });
+
+  const scrape = (platform: TestPlatform, headers: Record<string, string> = {}) =>
+    platform.request('/gs-api/metrics', { headers });
+
+  it('are refused with 403 without METRICS_TOKEN, whatever X-Forwarded-For claims, while health stays open', async () => {
+    expect(new URL(closed.url).hostname).toBe(elsewhere);
+    for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }] as Record<string, string>[]) {
+      const response = await scrape(closed, headers);
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        message: METRICS_MESSAGES.loopbackOnly,
+        data: null,
+      });
+    }
+    // Health and the API docs stay public (health is 503 only because no worker runs here).
+    expect((await closed.request('/gs-api/health')).status).toBe(503);
+    expect((await closed.request('/gs-api/docs/json')).status).toBe(200);
+  });
+
+  it('are served with Authorization: Bearer <METRICS_TOKEN>, and refused with 401 without it or with another', async () => {
+    const served = await scrape(withToken, { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('# TYPE gets_pipeline_queue_depth gauge');
+
+    const without = await scrape(withToken);
+    expect(without.status).toBe(401);
+    expect(without.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await without.json()).toEqual({ message: METRICS_MESSAGES.tokenRequired, data: null });
+    const wrong = await scrape(withToken, { authorization: `Bearer ${METRICS_TOKEN}x` });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: METRICS_MESSAGES.wrongToken, data: null });
   });
 });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/app.ts';
+import { callFrom } from '../helpers/account-flows.ts';
 
 describe('security headers', () => {
   let platform: TestPlatform;
@@ -53,7 +54,7 @@ describe('security headers', () => {
 describe('behind a proxy that ends HTTPS (TRUST_PROXY)', () => {
   let platform: TestPlatform;
   beforeAll(async () => {
-    platform = await startTestPlatform({ MODE: 'api', TRUST_PROXY: 'true' });
+    platform = await startTestPlatform({ MODE: 'api', TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -66,3 +67,63 @@ describe('behind a proxy that ends HTTPS (TRUST_PROXY)', () => {
     );
   });
 });
+
+/**
+ * Login calls (limited per IP: 2 a minute here) with another X-Forwarded-For
+ * each time: what a client writes there must not make it a new address.
+ */
+describe.each([
+  { trust: 'the proxy address', TRUST_PROXY: '127.0.0.2', byAddress: true },
+  { trust: 'a range holding it', TRUST_PROXY: '127.0.0.0/30', byAddress: true },
+  { trust: 'one hop', TRUST_PROXY: '1', byAddress: false },
+])('per-IP limits with TRUST_PROXY set to $trust', ({ TRUST_PROXY, byAddress }) => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({
+      MODE: 'api',
+      TRUST_PROXY,
+      RATE_LIMIT_IP_MAX: '2',
+      RATE_LIMIT_ACCOUNT_MAX: '1000',
+    });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  /** Three logins, one after another, from the socket address `from`; their statuses. */
+  const threeLoginsFrom = async (from: string, forwardedFor: () => string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await callFrom(
+        platform,
+        from,
+        '/metakeep/auth/login',
+        { email: 'nobody@example.com', password: 'Wrong!pass1' },
+        { 'x-forwarded-for': forwardedFor() },
+      );
+      statuses.push(answer.status);
+    }
+    return statuses;
+  };
+
+  it('counts a client behind the proxy by the address the proxy saw, whatever the client put before it', async () => {
+    // The proxy (127.0.0.2) appends the address it saw to what the client sent.
+    expect(
+      await threeLoginsFrom('127.0.0.2', () => `${nextIp()}, ${nextIp()}, 198.51.100.7`),
+    ).toEqual([401, 401, 429]);
+    // Another client behind the same proxy has calls of its own.
+    expect((await threeLoginsFrom('127.0.0.2', () => '198.51.100.8'))[0]).toBe(401);
+  });
+
+  // A hop count believes the last hop of whoever connects: the server must be
+  // reachable only through the proxy (README, TRUST_PROXY).
+  if (byAddress) {
+    it('believes no X-Forwarded-For from a client that reaches the server past the proxy', async () => {
+      expect(await threeLoginsFrom('127.0.0.9', nextIp)).toEqual([401, 401, 429]);
+    });
+  }
+});
+
+/** Addresses a client might claim (RFC 5737 documentation range), each once. */
+let claimed = 0;
+const nextIp = () => `203.0.113.${(claimed += 1)}`;

@@ -1,6 +1,7 @@
 // A token transfer through consent and the pipeline, as a user makes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits } from 'viem';
+import { createTestClient, http, parseUnits, zeroAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { VALIDATION } from '@gets/schema';
 import { TOKEN_MESSAGES } from '../../src/modules/tokens/service.ts';
@@ -84,6 +85,64 @@ describe('give tokens through consent', () => {
     expect(await platform.ctx.db.query('SELECT count(*)::int AS n FROM consents')).toEqual(before);
   });
 
+  it("refuses a contract address, the platform's own or one deployed after consent, and the zero address, with a message", async () => {
+    const consents = async () =>
+      (await platform.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM consents'))[0]!.n;
+    const queued = async () =>
+      (
+        await platform.ctx.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM chain_transactions',
+        )
+      )[0]!.n;
+    const answer = async (response: Response) => ({
+      status: response.status,
+      message: ((await response.json()) as { message: string }).message,
+    });
+    const before = await consents();
+    const { token, treasure, badges } = platform.ctx.contracts;
+    for (const to of [token, treasure, badges.toLowerCase()]) {
+      expect(await answer(await transfer(alice, { to, amount: '1' })), to).toEqual({
+        status: 400,
+        message: TOKEN_MESSAGES.contractRecipient,
+      });
+    }
+    expect(await answer(await transfer(alice, { to: zeroAddress, amount: '1' }))).toEqual({
+      status: 400,
+      message: TOKEN_MESSAGES.zeroRecipient,
+    });
+    expect(await consents()).toBe(before);
+
+    // Consent is given for an empty address; by the time it is confirmed, a
+    // contract has been put there (as a CREATE2 deployment to a computed address would).
+    const anvil = createTestClient({
+      mode: 'anvil',
+      chain: platform.ctx.chain.chain,
+      transport: http(platform.ctx.chain.rpcUrl),
+    });
+    const counterfactual = privateKeyToAddress(generatePrivateKey());
+    const consent = (await (await transfer(alice, { to: counterfactual, amount: '1' })).json()) as {
+      data: { consentToken: string };
+    };
+    expect(consent.data.consentToken).toBeTruthy();
+    await anvil.setCode({ address: counterfactual, bytecode: '0x6080604052' });
+    const queuedBefore = await queued();
+    expect(
+      await answer(
+        await transfer(alice, {
+          to: counterfactual,
+          amount: '1',
+          consentToken: consent.data.consentToken,
+        }),
+      ),
+    ).toEqual({ status: 400, message: TOKEN_MESSAGES.contractRecipient });
+    expect(await queued()).toBe(queuedBefore);
+
+    // An account that delegates to code (EIP-7702) is still its key's: GETS may go there.
+    const delegated = privateKeyToAddress(generatePrivateKey());
+    await anvil.setCode({ address: delegated, bytecode: `0xef0100${token.slice(2)}` });
+    expect((await transfer(alice, { to: delegated, amount: '1' })).status).toBe(200);
+  });
+
   it('fails with the reason in words when the balance fell short after consent', async () => {
     // Queued past the HTTP check (as when two transfers race): the chain refuses it.
     const [id] = await queueTransfers(platform.ctx, [bob], alice.address, '1000');
@@ -136,6 +195,13 @@ describe('give tokens through consent', () => {
     expect(
       await send(admin.headers, { from: admin.account, to: admin.account, amount: '1' }),
     ).toMatchObject({ status: 400, message: TOKEN_MESSAGES.selfTransfer });
+    expect(
+      await send(admin.headers, {
+        from: admin.account,
+        to: platform.ctx.contracts.treasure,
+        amount: '1',
+      }),
+    ).toMatchObject({ status: 400, message: TOKEN_MESSAGES.contractRecipient });
     expect((await send({}, { from: admin.account, to: bob.address, amount: '1' })).status).toBe(
       401,
     );

@@ -30,13 +30,15 @@ export async function call<T = unknown>(
 
 /**
  * The same call from another address of this machine (127.0.0.2, ...): a
- * second device, as the server sees it, without trusting any header.
+ * second device, as the server sees it, without trusting any header (or a
+ * proxy there, with the X-Forwarded-For it sends in `headers`).
  */
 export function callFrom<T = unknown>(
   platform: TestPlatform,
   localAddress: string,
   pathname: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
   const url = new URL(`/gs-api${pathname}`, platform.url);
   const payload = JSON.stringify(body);
@@ -49,6 +51,7 @@ export function callFrom<T = unknown>(
         method: 'POST',
         localAddress,
         headers: {
+          ...headers,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
         },

@@ -7,6 +7,7 @@ import type { TestPlatform } from './test-platform.ts';
 /** Who may call a route. */
 export type Policy =
   | 'public' // anyone, signed in or not
+  | 'local' // a client on this machine (as the matrix calls), or with METRICS_TOKEN: platform.test.ts
   | 'user' // a signed-in user (earner or sponsor)
   | 'admin' // a signed-in admin
   | 'actor' // a signed-in user or admin, each about their own things
@@ -17,7 +18,7 @@ export type Policy =
 /** `METHOD /path` as the OpenAPI document lists it → who may call it. */
 export const POLICIES: Record<string, Policy> = {
   'GET /gs-api/health': 'public',
-  'GET /gs-api/metrics': 'public',
+  'GET /gs-api/metrics': 'local',
   'POST /gs-api/metakeep/transaction': 'actor',
   'GET /gs-api/metakeep/transaction/stream': 'actor',
   'POST /gs-api/token/transfer-token/metakeep': 'user',

@@ -1,6 +1,7 @@
 // Live status: each change of a user's transaction is pushed as a server-sent
 // event to that user, and to nobody else.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import net from 'node:net';
 import pg from 'pg';
 import { startTestPlatform, withSchema, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, type TestUser } from '../helpers/accounts.ts';
@@ -8,6 +9,10 @@ import { bearer, call, latestOtp, registerUser } from '../helpers/account-flows.
 import { adminOfUser } from '../helpers/admin.ts';
 import { revokePersonSessions } from '../../src/modules/accounts/session-repository.ts';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
+import {
+  MAX_STREAMS_PER_SESSION,
+  TRANSACTION_MESSAGES,
+} from '../../src/modules/transactions/service.ts';
 import {
   ensureRelayer,
   insertBatch,
@@ -108,6 +113,98 @@ describe('transaction status stream', () => {
   it('needs a session', async () => {
     const response = await platform.request('/gs-api/metakeep/transaction/stream');
     expect(response.status).toBe(401);
+  });
+});
+
+describe('open status streams per session', () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform({ MODE: 'api', RATE_LIMIT_ACCOUNT_MAX: '10000' });
+  });
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  const openStream = (token: string, signal?: AbortSignal) =>
+    platform.request('/gs-api/metakeep/transaction/stream', {
+      headers: { authorization: `Bearer ${token}` },
+      signal,
+    });
+
+  it(`are at most ${MAX_STREAMS_PER_SESSION}: the next is refused with 429 in JSON, another session is not, and closing one frees its slot`, async () => {
+    const user = await createTestUser(platform.ctx);
+    const { token } = await createSession(platform.ctx.db, { kind: 'user', id: user.id }, 60_000);
+    const controllers = Array.from(
+      { length: MAX_STREAMS_PER_SESSION },
+      () => new AbortController(),
+    );
+    const open = await Promise.all(controllers.map((c) => openStream(token, c.signal)));
+    expect(open.map((r) => r.status)).toEqual(open.map(() => 200));
+
+    const refused = await openStream(token);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(await refused.json()).toEqual({
+      message: TRANSACTION_MESSAGES.tooManyStreams,
+      data: null,
+    });
+
+    // The same person signed in elsewhere has slots of that session.
+    const other = await createSession(platform.ctx.db, { kind: 'user', id: user.id }, 60_000);
+    const elsewhere = new AbortController();
+    expect((await openStream(other.token, elsewhere.signal)).status).toBe(200);
+    elsewhere.abort();
+
+    // The browser closes one tab: once the server has seen it go, a new one opens.
+    controllers[0]!.abort();
+    const reopened = new AbortController();
+    await vi.waitFor(
+      async () => {
+        const next = await openStream(token, reopened.signal);
+        if (next.status !== 200) await next.body?.cancel();
+        expect(next.status).toBe(200);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    expect((await openStream(token)).status).toBe(429);
+    for (const c of [...controllers, reopened]) c.abort();
+  });
+
+  it('frees the slot of a stream whose client left before it was answered', async () => {
+    const user = await createTestUser(platform.ctx);
+    const { token } = await createSession(platform.ctx.db, { kind: 'user', id: user.id }, 60_000);
+    // Each client sends the request and hangs up at once: the connection is
+    // gone while the server still reads the session, before the stream opens.
+    const { port } = new URL(platform.url);
+    await Promise.all(
+      Array.from(
+        { length: 2 * MAX_STREAMS_PER_SESSION },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = net.connect(Number(port), '127.0.0.1', () => {
+              socket.write(
+                `GET /gs-api/metakeep/transaction/stream HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${token}\r\n\r\n`,
+                () => socket.resetAndDestroy(),
+              );
+            });
+            socket.on('error', () => undefined);
+            socket.on('close', () => resolve());
+          }),
+      ),
+    );
+    // Once the server has seen them go, the session's every slot is free.
+    await vi.waitFor(
+      async () => {
+        const controllers = Array.from(
+          { length: MAX_STREAMS_PER_SESSION },
+          () => new AbortController(),
+        );
+        const open = await Promise.all(controllers.map((c) => openStream(token, c.signal)));
+        for (const c of controllers) c.abort();
+        expect(open.map((r) => r.status)).toEqual(open.map(() => 200));
+      },
+      { timeout: 5_000, interval: 200 },
+    );
   });
 });
 

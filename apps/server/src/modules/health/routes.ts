@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, healthResponseSchema, type HealthData } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
+import { metricsAccess } from '../../http/metrics-access.ts';
 import { checkHealth } from './service.ts';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -29,10 +31,16 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/metrics',
       {
+        onRequest: async (request, reply) => {
+          const access = metricsAccess(request.raw, ctx.config.metricsToken);
+          if (access.allowed) return;
+          if (access.status === 401) reply.header('www-authenticate', 'Bearer');
+          throw new AppError(access.status, access.message);
+        },
         schema: {
           tags: ['platform'],
           summary:
-            'Prometheus metrics: queue depth, oldest queued age, finished transactions by action, batch sizes, confirmation latency',
+            'Prometheus metrics: queue depth, oldest queued age, finished transactions by action, batch sizes, confirmation latency. Only to this machine, or with Authorization: Bearer <METRICS_TOKEN>',
         },
       },
       async (_request, reply) => {

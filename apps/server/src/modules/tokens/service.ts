@@ -21,6 +21,8 @@ export const TOKEN_MESSAGES = {
   notYourWallet: 'You can only send tokens from your own wallet',
   noWallet: 'Your account has no wallet yet',
   selfTransfer: TRANSFER_MESSAGES.selfTransfer,
+  contractRecipient: TRANSFER_MESSAGES.contractRecipient,
+  zeroRecipient: TRANSFER_MESSAGES.zeroRecipient,
   exceedsBalance: VALIDATION.giveTokens.exceedsBalance,
 } as const;
 
@@ -33,9 +35,34 @@ function walletOf(actor: Actor) {
 }
 
 /**
- * The transfer both endpoints queue: never to oneself, never more than the
- * wallet holds when consent is asked (the chain would refuse it later anyway;
- * this says so at once).
+ * An EIP-7702 delegation: an account whose code is `0xef0100` and a contract
+ * address is still an ordinary key's account, which can move what it receives.
+ */
+const DELEGATION_CODE = /^0xef0100[0-9a-f]{40}$/i;
+
+/**
+ * Where GETS may go: not the zero address, not the sender, and not a contract
+ * (an address with code): an ERC-20 transfer never asks the receiver, and a
+ * contract that was not written to hand GETS on keeps them for good. The
+ * platform's own contracts are contracts like any other (the treasure's pool
+ * is refilled by the admin's re-deposit, never by a transfer); custodial
+ * wallets are plain keys' accounts, with no code.
+ */
+async function checkRecipient(ctx: Deps, from: `0x${string}`, to: `0x${string}`) {
+  if (from.toLowerCase() === to.toLowerCase()) {
+    throw new AppError(400, TOKEN_MESSAGES.selfTransfer);
+  }
+  if (BigInt(to) === 0n) throw new AppError(400, TOKEN_MESSAGES.zeroRecipient);
+  const code = await ctx.chain.publicClient.getCode({ address: to });
+  if (code && code !== '0x' && !DELEGATION_CODE.test(code)) {
+    throw new AppError(400, TOKEN_MESSAGES.contractRecipient);
+  }
+}
+
+/**
+ * The transfer both endpoints queue: to an address that can hold GETS, never
+ * more than the wallet holds when consent is asked (the chain would refuse it
+ * later anyway; this says so at once).
  */
 async function transferFrom(
   ctx: Deps,
@@ -43,9 +70,10 @@ async function transferFrom(
   from: `0x${string}`,
   input: { to: string; amount: string; consentToken?: string | undefined },
 ) {
-  if (from.toLowerCase() === input.to.toLowerCase()) {
-    throw new AppError(400, TOKEN_MESSAGES.selfTransfer);
-  }
+  const to = input.to as `0x${string}`;
+  // Read again when consent is given: code can appear at an address in the
+  // minutes between (a contract deployed to an address computed beforehand).
+  await checkRecipient(ctx, from, to);
   const units = toBaseUnits(input.amount);
   // Said when consent is asked; between consent and submit the chain is the
   // judge (an overdraft then fails alone, with the token's reason).
@@ -56,11 +84,7 @@ async function transferFrom(
       `${TOKEN_MESSAGES.exceedsBalance} (${formatGets(held)} ${TOKEN.symbol} available)`,
     );
   }
-  const action = {
-    type: 'transferTokens' as const,
-    to: input.to as `0x${string}`,
-    amount: units.toString(),
-  };
+  const action = { type: 'transferTokens' as const, to, amount: units.toString() };
   return consentOrQueue(ctx, actor, action, input.consentToken);
 }
 

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireActor } from '../../http/auth.ts';
 import { hashToken, resolveSession } from '../accounts/sessions.ts';
-import { toStatus, transactionStatusOf } from './service.ts';
+import { streamSlots, toStatus, transactionStatusOf } from './service.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 /**
@@ -22,6 +22,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const slots = streamSlots();
     app.post(
       '/metakeep/transaction',
       {
@@ -50,10 +51,14 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['transactions'],
           summary: 'Server-sent events: one "status" event per change of your transactions',
+          response: { 401: errorResponseSchema, 429: errorResponseSchema },
         },
       },
       async (request, reply) => {
         const actor = actorOf(request);
+        const tokenHash = hashToken(actor.token);
+        // Refused while the answer is still JSON, before the stream's headers.
+        const freeSlot = slots.take(tokenHash);
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
@@ -79,12 +84,13 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           clearTimeout(expiry);
           unwatch();
           unsubscribe();
+          freeSlot();
         };
         const end = () => {
           cleanup();
           res.end();
         };
-        const unwatch = ctx.sessionEvents.watch(hashToken(actor.token), end);
+        const unwatch = ctx.sessionEvents.watch(tokenHash, end);
         // At expiry, never before: a timer can fire a millisecond early, and a
         // client reconnecting then would be let in again by a session still valid.
         const atExpiry = () => {
@@ -106,6 +112,9 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }, STREAM_SESSION_CHECK_MS);
         request.raw.on('close', cleanup);
         res.on('close', cleanup);
+        // A client that hung up while its session was read is gone already:
+        // no close event is coming to free what this stream holds.
+        if (res.closed || res.destroyed || request.raw.socket.destroyed) end();
       },
     );
   };

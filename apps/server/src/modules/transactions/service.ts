@@ -5,7 +5,41 @@ import { findTransaction } from '../../chain/pipeline/transaction-repository.ts'
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/auth.ts';
 
-export const TRANSACTION_MESSAGES = { notFound: 'Transaction not found' } as const;
+/**
+ * Status streams one session may hold open: the web app opens one per tab,
+ * so this is several tabs; a client that opens more without closing them
+ * would hold connections and timers of the server for nothing.
+ */
+export const MAX_STREAMS_PER_SESSION = 5;
+
+export const TRANSACTION_MESSAGES = {
+  notFound: 'Transaction not found',
+  tooManyStreams: `Too many live status connections: at most ${MAX_STREAMS_PER_SESSION} per sign-in. Close another tab of this site and try again`,
+} as const;
+
+/**
+ * The open status streams of each session in this process (a session spread
+ * over several API processes may hold this many in each).
+ */
+export function streamSlots(max = MAX_STREAMS_PER_SESSION) {
+  const open = new Map<string, number>();
+  return {
+    /** Takes one of the session's slots, or refuses with 429; the answer frees it, once. */
+    take(session: string): () => void {
+      const count = open.get(session) ?? 0;
+      if (count >= max) throw new AppError(429, TRANSACTION_MESSAGES.tooManyStreams);
+      open.set(session, count + 1);
+      let freed = false;
+      return () => {
+        if (freed) return;
+        freed = true;
+        const left = (open.get(session) ?? 1) - 1;
+        if (left > 0) open.set(session, left);
+        else open.delete(session);
+      };
+    },
+  };
+}
 
 /** The spec's view of a transaction: SENT is still QUEUED to the client (keep polling). */
 export function toStatus(ctx: AppContext, t: ChainTransaction): TransactionStatus {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { TOASTS, VALIDATION } from '@gets/schema';
+import { TOASTS, TRANSFER_MESSAGES, VALIDATION } from '@gets/schema';
 import { AppProvider } from '@/app/provider';
 import { closeAllStreams } from '@/features/custody';
 import { toast } from '@/lib/toast';
@@ -106,6 +106,35 @@ describe('the Give Tokens dialog', () => {
     });
     // The balance is read again after the transfer.
     await waitFor(() => expect(api.callsTo('GET', '/stake/balance').length).toBeGreaterThan(1));
+  });
+
+  it("shows the server's refusal of a contract address under the address field until the address changes", async () => {
+    storeUserSession(EARNER);
+    const contract = `0x${'c'.repeat(40)}`;
+    const generic = vi.spyOn(toast, 'error');
+    const api = stubApi({
+      'GET /stake/balance': balances('10'),
+      'POST /token/transfer-token/metakeep': {
+        status: 400,
+        message: TRANSFER_MESSAGES.contractRecipient,
+      },
+    });
+    renderDialog({ from: 'user' });
+    await screen.findByText('Available: 10 GETS');
+    fireEvent.change(address(), { target: { value: contract } });
+    fireEvent.change(amount(), { target: { value: '1' } });
+    fireEvent.click(send());
+    // Under the field, in the dialog (the toast of the refused consent says it too).
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText(TRANSFER_MESSAGES.contractRecipient)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(send().disabled).toBe(true);
+    expect(generic).not.toHaveBeenCalledWith(TOASTS.error.generic);
+    expect(api.callsTo('POST', '/token/transfer-token/metakeep')).toHaveLength(1);
+
+    fireEvent.change(address(), { target: { value: TO } });
+    expect(within(dialog).queryByText(TRANSFER_MESSAGES.contractRecipient)).toBeNull();
+    await waitFor(() => expect(send().disabled).toBe(false));
   });
 
   it("an admin sends from the admin's wallet to a locked address, checked against the admin's balance", async () => {

@@ -9,11 +9,16 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useAdminSession, useSession } from '@/features/accounts';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { ChainActionError, isCancelled, useChainAction } from '@/features/custody';
 import { useBalances } from '@/features/staking';
 import { toast } from '@/lib/toast';
 import { transferTokens, type TransferAuthor } from '../api/transfer-tokens';
-import { addressError, amountError, normaliseAmount } from '../lib/give-tokens-rules';
+import {
+  addressError,
+  amountError,
+  isAddressRefusal,
+  normaliseAmount,
+} from '../lib/give-tokens-rules';
 
 export interface GiveTokensDialogProps {
   open: boolean;
@@ -41,10 +46,13 @@ export function GiveTokensDialog({
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState({ address: false, amount: false });
   const [submitError, setSubmitError] = useState<string>();
+  /** The server's refusal of this address (a contract, say), until it is changed. */
+  const [addressRefusal, setAddressRefusal] = useState<string>();
 
   const balance = balances.data?.userBalance;
   const ownWallet = balances.data?.account;
-  const addressMessage = touched.address ? addressError(address, ownWallet) : undefined;
+  const addressMessage =
+    addressRefusal ?? (touched.address ? addressError(address, ownWallet) : undefined);
   const amountMessage =
     submitError ?? (touched.amount ? amountError(amount, balance, 'change') : undefined);
   const busy = transfer.isRunning;
@@ -56,6 +64,7 @@ export function GiveTokensDialog({
     setAmount('');
     setTouched({ address: false, amount: false });
     setSubmitError(undefined);
+    setAddressRefusal(undefined);
   };
   const close = () => {
     if (busy) return;
@@ -93,7 +102,10 @@ export function GiveTokensDialog({
         onClose();
       }
     } catch (error) {
-      if (!isCancelled(error)) toast.error(TOASTS.error.generic);
+      // The toast of the refused consent told why; the field shows it until changed.
+      if (error instanceof ChainActionError && isAddressRefusal(error.message)) {
+        setAddressRefusal(error.message);
+      } else if (!isCancelled(error)) toast.error(TOASTS.error.generic);
     }
   };
 
@@ -110,6 +122,7 @@ export function GiveTokensDialog({
           error={addressMessage}
           onChange={(event) => {
             setAddress(event.target.value);
+            setAddressRefusal(undefined);
             setTouched((t) => ({ ...t, address: true }));
           }}
         />

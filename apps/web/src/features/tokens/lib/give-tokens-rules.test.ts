@@ -18,6 +18,11 @@ describe('the Give Tokens rules', () => {
     expect(addressError(`0x${'cd'.repeat(20)}`, own)).toBeUndefined();
   });
 
+  it('never to the zero address, where tokens would be lost', () => {
+    expect(addressError(`0x${'0'.repeat(40)}`)).toBe(TRANSFER_MESSAGES.zeroRecipient);
+    expect(addressError(`0x${'0'.repeat(39)}1`)).toBeUndefined();
+  });
+
   it('takes a number >= 0 while typing, a valid token amount on submit', () => {
     expect(amountError('-1', '10', 'change')).toBe(M.amountInvalid);
     expect(amountError('1e3', '10', 'change')).toBe(M.amountInvalid);

@@ -11,10 +11,15 @@ const NON_NEGATIVE_NUMBER = /^(\d+\.?\d*|\.\d+)$/;
 
 export const INVALID_ADDRESS = 'Please enter a valid wallet address';
 
-/** `own` is the sender's wallet when known: nobody sends GETS to themselves. */
+/**
+ * `own` is the sender's wallet when known: nobody sends GETS to themselves.
+ * Whether an address is a contract only the chain knows: the server says so
+ * (isAddressRefusal).
+ */
 export function addressError(value: string, own?: string | null): string | undefined {
   if (value.trim() === '') return MESSAGES.addressRequired;
   if (!ADDRESS.test(value.trim())) return INVALID_ADDRESS;
+  if (/^0x0{40}$/.test(value.trim())) return TRANSFER_MESSAGES.zeroRecipient;
   if (own && value.trim().toLowerCase() === own.toLowerCase()) {
     return TRANSFER_MESSAGES.selfTransfer;
   }
@@ -44,3 +49,8 @@ export function amountError(
 export function normaliseAmount(value: string): string {
   return (value.startsWith('.') ? `0${value}` : value).replace(/\.$/, '');
 }
+
+/** The server's refusals of a recipient address, shown under the address field. */
+const ADDRESS_REFUSALS: ReadonlySet<string> = new Set(Object.values(TRANSFER_MESSAGES));
+
+export const isAddressRefusal = (message: string) => ADDRESS_REFUSALS.has(message);
