@@ -46,6 +46,7 @@ export const ACCOUNT_MESSAGES = {
   imageMissing: 'Please choose an image to upload',
   imageNotAnImage: 'Only images can be uploaded (PNG, JPEG, GIF, WebP or AVIF)',
   imageTooLarge: 'The image is too large',
+  imageUnreadable: 'The file could not be read as an image. Please choose another image',
   imageNotFound: 'Image not found',
 } as const;
 

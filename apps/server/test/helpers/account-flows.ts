@@ -30,16 +30,19 @@ export async function call<T = unknown>(
 
 /**
  * The same call from another address of this machine (127.0.0.2, ...): a
- * second device, as the server sees it, without trusting any header.
+ * second device, as the server sees it, without trusting any header. A
+ * FormData body goes as the multipart bytes fetch would send.
  */
-export function callFrom<T = unknown>(
+export async function callFrom<T = unknown>(
   platform: TestPlatform,
   localAddress: string,
   pathname: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
   const url = new URL(`/gs-api${pathname}`, platform.url);
-  const payload = JSON.stringify(body);
+  const form = body instanceof FormData ? new Response(body) : null;
+  const payload = form ? Buffer.from(await form.arrayBuffer()) : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -49,8 +52,9 @@ export function callFrom<T = unknown>(
         method: 'POST',
         localAddress,
         headers: {
-          'content-type': 'application/json',
+          'content-type': form?.headers.get('content-type') ?? 'application/json',
           'content-length': Buffer.byteLength(payload),
+          ...headers,
         },
       },
       (response) => {

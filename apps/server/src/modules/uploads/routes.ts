@@ -1,5 +1,6 @@
-// POST /badge/imageCreate (multipart field `files`, images only) and the
-// content-addressed images it stores, served at /gs-api/ipfs/<cid>.
+// POST /badge/imageCreate (multipart field `files`, images only, each
+// decoded and encoded again) and the content-addressed images it stores,
+// served at /gs-api/ipfs/<cid> with their type and nosniff.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: perIpLimit(ctx.config),
         schema: {
           tags: ['uploads'],
-          summary: `Uploads one image (multipart field "${UPLOAD_FIELD}"); answers its CID (IpfsHash) and URL`,
+          summary: `Uploads one image (multipart field "${UPLOAD_FIELD}"), decoded and encoded again without its metadata; answers its CID (IpfsHash) and URL`,
           consumes: ['multipart/form-data'],
           response: {
             201: imageUploadResponseSchema,

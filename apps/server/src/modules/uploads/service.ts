@@ -1,5 +1,7 @@
-// Images stored by content: the id is an IPFS-compatible CID (v1, raw codec,
-// sha2-256, base32 "bafkrei..."), the bytes live in DATA_DIR/uploads/<cid>.
+// Images stored by content: every upload decoded and encoded again
+// (reencode-image.ts), its id an IPFS-compatible CID (v1, raw codec,
+// sha2-256, base32 "bafkrei...") of the encoded bytes, which live in
+// DATA_DIR/uploads/<cid>.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { detectImageType } from './image-type.ts';
+import { MAX_INPUT_PIXELS, reencodeImage } from './reencode-image.ts';
 import { findUpload, insertUpload, type StoredUpload } from './upload-repository.ts';
 
 /** base32 CIDv1 as this store makes them; anything else is not one of ours. */
@@ -22,6 +25,10 @@ export async function cidOf(bytes: Uint8Array): Promise<string> {
 
 export const imageUrl = (cid: string) => `${API_PREFIX}/ipfs/${cid}`;
 
+/** Where the bytes of an upload live. */
+export const uploadPath = (config: Pick<Config, 'uploads'>, cid: string) =>
+  path.join(config.uploads.dir, cid);
+
 type Deps = { db: Queryable; config: Pick<Config, 'uploads'> };
 
 export async function storeImage(
@@ -29,20 +36,29 @@ export async function storeImage(
   bytes: Buffer,
   uploadedBy: { kind: 'user' | 'admin'; id: string } | null,
 ) {
-  const mimeType = detectImageType(bytes);
-  if (!mimeType) throw new AppError(415, ACCOUNT_MESSAGES.imageNotAnImage);
-  const cid = await cidOf(bytes);
+  // The magic bytes first: only these five types ever reach the decoder.
+  const type = detectImageType(bytes);
+  if (!type) throw new AppError(415, ACCOUNT_MESSAGES.imageNotAnImage);
+  const image = await reencodeImage(bytes, type);
+  if (!image.ok) {
+    throw image.reason === 'too-many-pixels'
+      ? new AppError(
+          413,
+          `${ACCOUNT_MESSAGES.imageTooLarge}: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+        )
+      : new AppError(400, ACCOUNT_MESSAGES.imageUnreadable);
+  }
+  const cid = await cidOf(image.bytes);
   const dir = deps.config.uploads.dir;
   await fs.mkdir(dir, { recursive: true });
-  const target = path.join(dir, cid);
   // Write aside and rename, so a reader never sees half a file.
   const partial = path.join(dir, `.${cid}.${randomUUID()}.part`);
-  await fs.writeFile(partial, bytes);
-  await fs.rename(partial, target);
+  await fs.writeFile(partial, image.bytes);
+  await fs.rename(partial, uploadPath(deps.config, cid));
   const stored = await insertUpload(deps.db, {
     cid,
-    mimeType,
-    sizeBytes: bytes.length,
+    mimeType: image.mimeType,
+    sizeBytes: image.bytes.length,
     uploadedBy,
   });
   return {
@@ -60,7 +76,7 @@ export async function readImage(
   const upload = CID_PATTERN.test(cid) ? await findUpload(deps.db, cid) : null;
   if (!upload) throw new AppError(404, ACCOUNT_MESSAGES.imageNotFound);
   try {
-    return { upload, bytes: await fs.readFile(path.join(deps.config.uploads.dir, cid)) };
+    return { upload, bytes: await fs.readFile(uploadPath(deps.config, cid)) };
   } catch {
     throw new AppError(404, ACCOUNT_MESSAGES.imageNotFound);
   }
