@@ -17,7 +17,11 @@ describe('accounts configuration', () => {
       perIp: { max: 30, windowMs: 60_000 },
       perAccount: { max: 10, windowMs: 900_000 },
     });
-    expect(config.uploads).toEqual({ dir: path.join('/tmp/gets', 'uploads'), maxBytes: 5_242_880 });
+    expect(config.uploads).toEqual({
+      dir: path.join('/tmp/gets', 'uploads'),
+      maxBytes: 5_242_880,
+      anonymousPerIpPerHour: 20,
+    });
   });
 
   it('names the variable of each bad value', () => {
@@ -37,5 +41,8 @@ describe('accounts configuration', () => {
       'RATE_LIMIT_ACCOUNT_MAX: must be at least 1',
     ]);
     expect(problemsOf({ UPLOAD_MAX_BYTES: 'big' })).toEqual(['UPLOAD_MAX_BYTES: must be a number']);
+    expect(problemsOf({ ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: '0' })).toEqual([
+      'ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: must be at least 1',
+    ]);
   });
 });

@@ -174,6 +174,7 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX: count.default(10),
   RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: count.default(900),
   UPLOAD_MAX_BYTES: count.default(5 * 1024 * 1024),
+  ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: count.default(20),
   FIRST_ADMIN_GETS: z
     .string()
     .transform((value, ctx) => {
@@ -246,7 +247,8 @@ export interface Config {
     perIp: { max: number; windowMs: number };
     perAccount: { max: number; windowMs: number };
   };
-  uploads: { dir: string; maxBytes: number };
+  /** anonymousPerIpPerHour: uploads without a session (the registration picture) per IP and hour. */
+  uploads: { dir: string; maxBytes: number; anonymousPerIpPerHour: number };
   /** GETS (18-decimal units) the first admin's wallet receives from the treasury at first start; 0: none. */
   firstAdminGetsUnits: bigint;
   /** Where the GET TOKENS links lead (read by the web app at run time). */
@@ -406,7 +408,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_SECONDS * 1000,
       },
     },
-    uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
+    uploads: {
+      dir: path.join(dataDir, 'uploads'),
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      anonymousPerIpPerHour: e.ANONYMOUS_UPLOADS_PER_IP_PER_HOUR,
+    },
     firstAdminGetsUnits: e.FIRST_ADMIN_GETS,
     exchangeUrl: e.EXCHANGE_URL,
     reminders: { claimReminderDays: e.CLAIM_REMINDER_DAYS },

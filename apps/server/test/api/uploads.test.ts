@@ -1,7 +1,8 @@
 // POST /badge/imageCreate: images only (by their bytes), each decoded and
 // encoded again (nothing after the image, no metadata, a pixel bound), stored
 // by content id (CIDv1 raw sha2-256 of the stored bytes) and served back with
-// their type, nosniff and immutable caching.
+// their type, nosniff and immutable caching. Uploads without a session are
+// limited per IP.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@gets/schema';
 import { bearer, callFrom, type Answer } from '../helpers/account-flows.ts';
+import { createTestUser } from '../helpers/accounts.ts';
 import { makePng } from '../helpers/credentials.ts';
 import {
   HTML_PAYLOAD,
@@ -24,6 +26,8 @@ const PNG = Buffer.from(
   'base64',
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** Uploads without a session each test address may make in an hour. */
+const ANONYMOUS_PER_HOUR = 5;
 
 /** CIDv1 computed by hand: multibase "b" + base32(0x01 raw=0x55 sha2-256=0x12 len=0x20 digest). */
 function expectedCid(bytes: Buffer) {
@@ -52,13 +56,14 @@ type UploadData = { IpfsHash: string; url: string; PinSize: number; Timestamp: s
 describe('image upload', () => {
   let platform: TestPlatform;
   let lastAddress = 0;
-  /** Each upload comes from an address of its own (127.0.3.x) unless told, as from many people. */
+  /** Each test uploads from addresses of its own (127.0.3.x), each with its own hourly count. */
   const newAddress = () => `127.0.3.${(lastAddress += 1)}`;
 
   beforeAll(async () => {
     platform = await startTestPlatform({
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       UPLOAD_MAX_BYTES: '2048',
+      ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: String(ANONYMOUS_PER_HOUR),
     });
   });
   afterAll(async () => {
@@ -225,5 +230,30 @@ describe('image upload', () => {
         ACCOUNT_MESSAGES.imageNotFound,
       );
     }
+  });
+
+  it('limits uploads without a session per IP and hour with a readable 429, counting refused files too; signed-in uploads and other addresses go on', async () => {
+    const from = newAddress();
+    // A refused file counts: decoding is the work the limit bounds.
+    expect((await upload(Buffer.from('just text'), 'image/png', { from })).status).toBe(415);
+    for (let i = 1; i < ANONYMOUS_PER_HOUR; i += 1) {
+      expect((await upload(makePng(1, 1, [i, 0, 0]), 'image/png', { from })).status).toBe(201);
+    }
+    const refused = await upload(makePng(1, 1, [9, 9, 9]), 'image/png', { from });
+    expect(refused.status).toBe(429);
+    expect(refused.message).toMatch(
+      /^Too many images uploaded without signing in\. Please try again in (59|60) minutes$/,
+    );
+    // A session is not counted by it; nor is another address.
+    const user = await createTestUser(platform.ctx);
+    expect(
+      (await upload(makePng(1, 1, [9, 9, 9]), 'image/png', { from, token: user.token })).status,
+    ).toBe(201);
+    expect((await upload(makePng(1, 1, [9, 9, 8]), 'image/png')).status).toBe(201);
+    // A token that opens no session is no session.
+    expect(
+      (await upload(makePng(1, 1, [9, 9, 7]), 'image/png', { from, token: 'not-a-session' }))
+        .status,
+    ).toBe(429);
   });
 });

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { resolveSession } from '../accounts/sessions.ts';
 import { perIpLimit } from '../accounts/rate-limits.ts';
-import { readImage, storeImage } from './service.ts';
+import { limitAnonymousUploads, readImage, storeImage } from './service.ts';
 
 export const UPLOAD_FIELD = 'files';
 
@@ -42,6 +42,12 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(400, ACCOUNT_MESSAGES.imageMissing);
+        // Anyone may upload (the register form picks its picture before the
+        // account exists); a signed-in caller is recorded as the uploader,
+        // anyone else is counted against their IP before the file is read.
+        const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        const session = token ? await resolveSession(ctx.db, token) : null;
+        if (!session) await limitAnonymousUploads(ctx, request.ip);
         let bytes: Buffer | undefined;
         try {
           for await (const part of request.parts()) {
@@ -59,11 +65,6 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw error;
         }
         if (!bytes || bytes.length === 0) throw new AppError(400, ACCOUNT_MESSAGES.imageMissing);
-
-        // Anyone may upload (the register form picks its picture before the
-        // account exists); a signed-in caller is recorded as the uploader.
-        const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const session = token ? await resolveSession(ctx.db, token) : null;
         const data = await storeImage(
           ctx,
           bytes,

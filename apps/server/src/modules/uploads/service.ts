@@ -8,10 +8,11 @@ import path from 'node:path';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { ACCOUNT_MESSAGES, API_PREFIX } from '@gets/schema';
+import { ACCOUNT_MESSAGES, API_PREFIX, anonymousUploadLimitMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { limitAttemptsTo } from '../accounts/attempt-limits.ts';
 import { detectImageType } from './image-type.ts';
 import { MAX_INPUT_PIXELS, reencodeImage } from './reencode-image.ts';
 import { findUpload, insertUpload, type StoredUpload } from './upload-repository.ts';
@@ -30,6 +31,23 @@ export const uploadPath = (config: Pick<Config, 'uploads'>, cid: string) =>
   path.join(config.uploads.dir, cid);
 
 type Deps = { db: Queryable; config: Pick<Config, 'uploads'> };
+
+const ANONYMOUS_UPLOAD_WINDOW_MS = 3_600_000;
+
+/**
+ * Counts an upload without a session (the registration picture, chosen
+ * before the account exists) against its IP's hourly limit, before the file
+ * is read or decoded; refuses with 429 once the limit is passed.
+ */
+export function limitAnonymousUploads(deps: Deps, ip: string): Promise<void> {
+  return limitAttemptsTo(
+    deps.db,
+    { max: deps.config.uploads.anonymousPerIpPerHour, windowMs: ANONYMOUS_UPLOAD_WINDOW_MS },
+    'anonymous-upload',
+    ip,
+    anonymousUploadLimitMessage,
+  );
+}
 
 export async function storeImage(
   deps: Deps,
