@@ -21,6 +21,7 @@ import { badgeJobs } from './modules/badges/jobs.ts';
 import { applicationJobs } from './modules/applications/jobs.ts';
 import { reminderJobs } from './modules/applications/reminders.ts';
 import { mailDeliveryJob, mailPruningJob } from './mail/mail-delivery.ts';
+import { uploadJobs } from './modules/uploads/jobs.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
 import type { PlatformContracts } from '@gets/contracts';
 import { createMailer } from './mail/mailer.ts';
@@ -138,6 +139,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
           ...applicationJobs({ db, keystore, chain }),
           mailDeliveryJob({ db, mailer, log }),
           mailPruningJob({ db }),
+          ...uploadJobs({ db, config }),
           ...reminderJobs({
             db,
             claimReminderDays: config.reminders.claimReminderDays,

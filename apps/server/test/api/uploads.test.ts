@@ -2,15 +2,17 @@
 // encoded again (nothing after the image, no metadata, a pixel bound), stored
 // by content id (CIDv1 raw sha2-256 of the stored bytes) and served back with
 // their type, nosniff and immutable caching. Uploads without a session are
-// limited per IP.
+// limited per IP and pruned a day later unless something refers to them.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@gets/schema';
-import { bearer, callFrom, type Answer } from '../helpers/account-flows.ts';
+import { ANONYMOUS_UPLOAD_KEPT_MS, pruneAnonymousUploads } from '../../src/modules/uploads/jobs.ts';
+import { bearer, callFrom, registerUser, type Answer } from '../helpers/account-flows.ts';
 import { createTestUser } from '../helpers/accounts.ts';
+import { badgeBody, call } from '../helpers/badges.ts';
 import { makePng } from '../helpers/credentials.ts';
 import {
   HTML_PAYLOAD,
@@ -255,5 +257,80 @@ describe('image upload', () => {
       (await upload(makePng(1, 1, [9, 9, 7]), 'image/png', { from, token: 'not-a-session' }))
         .status,
     ).toBe(429);
+  });
+
+  describe('pruning uploads without a session', () => {
+    const dayLater = () => new Date(Date.now() + ANONYMOUS_UPLOAD_KEPT_MS + 60_000);
+    const exists = (cid: string) =>
+      fs.access(storedFile(cid)).then(
+        () => true,
+        () => false,
+      );
+
+    it('deletes, row and file, one that nothing refers to a day later; keeps a registration picture, a draft badge image (as a full URL) and a signed-in upload', async () => {
+      const from = newAddress();
+      const lonely = (await upload(makePng(2, 2, [1, 2, 3]), 'image/png', { from })).data;
+      const picture = (await upload(makePng(2, 2, [4, 5, 6]), 'image/png', { from })).data;
+      const drafted = (await upload(makePng(2, 2, [7, 8, 9]), 'image/png', { from })).data;
+      const sponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
+      const signedIn = (
+        await upload(makePng(2, 2, [10, 11, 12]), 'image/png', { from, token: sponsor.token })
+      ).data;
+
+      await registerUser(platform, { profilePic: picture.url });
+      const draft = await call(platform.request, sponsor, 'POST', '/gs-api/badge/add/draft', {
+        ...badgeBody({ image: `${platform.url}${drafted.url}` }),
+        isDraft: true,
+      });
+      expect(draft.status).toBe(200);
+
+      // Within the day nothing goes.
+      await pruneAnonymousUploads(platform.ctx);
+      for (const { url } of [lonely, picture, drafted, signedIn]) {
+        expect((await served(url)).response.status).toBe(200);
+      }
+
+      const pruned = await pruneAnonymousUploads(platform.ctx, dayLater);
+      expect(pruned.deleted).toBeGreaterThanOrEqual(1);
+      expect(pruned.kept).toBeGreaterThanOrEqual(2);
+      expect((await served(lonely.url)).response.status).toBe(404);
+      expect(await exists(lonely.IpfsHash)).toBe(false);
+      expect(
+        await platform.ctx.db.query('SELECT 1 FROM uploads WHERE cid = $1', [lonely.IpfsHash]),
+      ).toEqual([]);
+      for (const { url, IpfsHash } of [picture, drafted, signedIn]) {
+        expect((await served(url)).response.status).toBe(200);
+        expect(await exists(IpfsHash)).toBe(true);
+      }
+
+      // The kept ones are settled: the next run has nothing to look at.
+      expect(await pruneAnonymousUploads(platform.ctx, dayLater)).toEqual({ deleted: 0, kept: 0 });
+    });
+
+    it('counts the day from the last upload of the same picture, and keeps a picture a signed-in user uploads after someone without a session', async () => {
+      const from = newAddress();
+      const again = makePng(2, 2, [20, 21, 22]);
+      const first = (await upload(again, 'image/png', { from })).data;
+      // 23 hours later, someone uploads it again.
+      await platform.ctx.db.query(
+        `UPDATE uploads SET last_uploaded_at = last_uploaded_at - interval '23 hours' WHERE cid = $1`,
+        [first.IpfsHash],
+      );
+      expect((await upload(again, 'image/png', { from })).data.IpfsHash).toBe(first.IpfsHash);
+
+      const claimed = makePng(2, 2, [30, 31, 32]);
+      const anonymous = (await upload(claimed, 'image/png', { from })).data;
+      const user = await createTestUser(platform.ctx);
+      expect((await upload(claimed, 'image/png', { token: user.token })).data.IpfsHash).toBe(
+        anonymous.IpfsHash,
+      );
+
+      // Two hours on: 25 hours after the first upload, 2 after the second.
+      await pruneAnonymousUploads(platform.ctx, () => new Date(Date.now() + 2 * 3_600_000));
+      expect((await served(first.url)).response.status).toBe(200);
+      await pruneAnonymousUploads(platform.ctx, dayLater);
+      expect((await served(first.url)).response.status).toBe(404);
+      expect((await served(anonymous.url)).response.status).toBe(200);
+    });
   });
 });

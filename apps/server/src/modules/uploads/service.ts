@@ -10,12 +10,12 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { ACCOUNT_MESSAGES, API_PREFIX, anonymousUploadLimitMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitAttemptsTo } from '../accounts/attempt-limits.ts';
 import { detectImageType } from './image-type.ts';
 import { MAX_INPUT_PIXELS, reencodeImage } from './reencode-image.ts';
-import { findUpload, insertUpload, type StoredUpload } from './upload-repository.ts';
+import { findUpload, recordUpload, type StoredUpload } from './upload-repository.ts';
 
 /** base32 CIDv1 as this store makes them; anything else is not one of ours. */
 export const CID_PATTERN = /^b[a-z2-7]{20,120}$/;
@@ -50,7 +50,7 @@ export function limitAnonymousUploads(deps: Deps, ip: string): Promise<void> {
 }
 
 export async function storeImage(
-  deps: Deps,
+  deps: { db: Database; config: Pick<Config, 'uploads'> },
   bytes: Buffer,
   uploadedBy: { kind: 'user' | 'admin'; id: string } | null,
 ) {
@@ -69,15 +69,20 @@ export async function storeImage(
   const cid = await cidOf(image.bytes);
   const dir = deps.config.uploads.dir;
   await fs.mkdir(dir, { recursive: true });
-  // Write aside and rename, so a reader never sees half a file.
-  const partial = path.join(dir, `.${cid}.${randomUUID()}.part`);
-  await fs.writeFile(partial, image.bytes);
-  await fs.rename(partial, uploadPath(deps.config, cid));
-  const stored = await insertUpload(deps.db, {
-    cid,
-    mimeType: image.mimeType,
-    sizeBytes: image.bytes.length,
-    uploadedBy,
+  // The row first, locked until the file is written: the pruning job, which
+  // deletes file and row under the same lock, cannot remove either between.
+  const stored = await deps.db.transaction(async (tx) => {
+    const stored = await recordUpload(tx, {
+      cid,
+      mimeType: image.mimeType,
+      sizeBytes: image.bytes.length,
+      uploadedBy,
+    });
+    // Write aside and rename, so a reader never sees half a file.
+    const partial = path.join(dir, `.${cid}.${randomUUID()}.part`);
+    await fs.writeFile(partial, image.bytes);
+    await fs.rename(partial, uploadPath(deps.config, cid));
+    return stored;
   });
   return {
     IpfsHash: cid,
