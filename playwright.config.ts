@@ -99,8 +99,9 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         ADMIN_LOGIN_SECRET: E2E_ADMIN.loginSecret,
-        // Every journey comes from one address; the per-IP limit is tested by the server suite.
+        // Every journey comes from one address; the per-IP limits are tested by the server suite.
         RATE_LIMIT_IP_MAX: '10000',
+        ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: '10000',
       },
     },
   ],

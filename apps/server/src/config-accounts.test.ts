@@ -25,7 +25,11 @@ describe('accounts configuration', () => {
       max: 25,
       windowMs: 3_600_000,
     });
-    expect(config.uploads).toEqual({ dir: path.join('/tmp/gets', 'uploads'), maxBytes: 5_242_880 });
+    expect(config.uploads).toEqual({
+      dir: path.join('/tmp/gets', 'uploads'),
+      maxBytes: 5_242_880,
+      anonymousPerIpPerHour: 20,
+    });
   });
 
   it('names the variable of each bad value', () => {
@@ -51,5 +55,8 @@ describe('accounts configuration', () => {
       'OTP_GUESSES_PER_ACCOUNT_PER_HOUR: must be a whole number',
     ]);
     expect(problemsOf({ UPLOAD_MAX_BYTES: 'big' })).toEqual(['UPLOAD_MAX_BYTES: must be a number']);
+    expect(problemsOf({ ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: '0' })).toEqual([
+      'ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: must be at least 1',
+    ]);
   });
 });

@@ -203,6 +203,7 @@ const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: count.default(900),
   OTP_GUESSES_PER_ACCOUNT_PER_HOUR: count.default(10),
   UPLOAD_MAX_BYTES: count.default(5 * 1024 * 1024),
+  ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: count.default(20),
   FIRST_ADMIN_GETS: z
     .string()
     .transform((value, ctx) => {
@@ -297,7 +298,8 @@ export interface Config {
      */
     otpGuesses: { max: number; windowMs: number };
   };
-  uploads: { dir: string; maxBytes: number };
+  /** anonymousPerIpPerHour: uploads without a session (the registration picture) per IP and hour. */
+  uploads: { dir: string; maxBytes: number; anonymousPerIpPerHour: number };
   /** GETS (18-decimal units) the first admin's wallet receives from the treasury at first start; 0: none. */
   firstAdminGetsUnits: bigint;
   /** Where the GET TOKENS links lead (read by the web app at run time). */
@@ -477,7 +479,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       otpGuesses: { max: e.OTP_GUESSES_PER_ACCOUNT_PER_HOUR, windowMs: 3_600_000 },
     },
-    uploads: { dir: path.join(dataDir, 'uploads'), maxBytes: e.UPLOAD_MAX_BYTES },
+    uploads: {
+      dir: path.join(dataDir, 'uploads'),
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      anonymousPerIpPerHour: e.ANONYMOUS_UPLOADS_PER_IP_PER_HOUR,
+    },
     firstAdminGetsUnits: e.FIRST_ADMIN_GETS,
     exchangeUrl: e.EXCHANGE_URL,
     reminders: { claimReminderDays: e.CLAIM_REMINDER_DAYS },

@@ -24,6 +24,7 @@ import { reminderJobs } from './modules/applications/reminders.ts';
 import { mailDeliveryJob, mailPruningJob } from './mail/mail-delivery.ts';
 import { authPruningJob } from './modules/accounts/pruning.ts';
 import { consentPruningJob } from './custody/consent-pruning.ts';
+import { uploadJobs } from './modules/uploads/jobs.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
 import type { PlatformContracts } from '@gets/contracts';
 import { createMailer } from './mail/mailer.ts';
@@ -148,6 +149,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
           mailPruningJob({ db }),
           authPruningJob({ db, config }),
           consentPruningJob({ db }),
+          ...uploadJobs({ db, config }),
           ...reminderJobs({
             db,
             claimReminderDays: config.reminders.claimReminderDays,

@@ -47,12 +47,24 @@ export const ACCOUNT_MESSAGES = {
   imageMissing: 'Please choose an image to upload',
   imageNotAnImage: 'Only images can be uploaded (PNG, JPEG, GIF, WebP or AVIF)',
   imageTooLarge: 'The image is too large',
+  imageUnreadable: 'The file could not be read as an image. Please choose another image',
   imageNotFound: 'Image not found',
 } as const;
 
 /** "Please wait 27 seconds before requesting a new OTP" */
 export const otpResendWaitMessage = (seconds: number) =>
   `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new OTP`;
+/**
+ * "Too many images uploaded without signing in. Please try again in 42
+ * minutes": the per-IP limit of uploads before an account exists.
+ */
+export const anonymousUploadLimitMessage = (seconds: number) => {
+  const wait =
+    seconds < 120
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minutes`;
+  return `Too many images uploaded without signing in. Please try again in ${wait}`;
+};
 /** "Too many attempts. Please try again in 42 seconds" */
 export const tooManyAttemptsMessage = (seconds: number) =>
   `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}`;

@@ -31,9 +31,10 @@ export async function call<T = unknown>(
 /**
  * The same call from another address of this machine (127.0.0.2, ...): a
  * second device, as the server sees it, without trusting any header (or a
- * proxy there, with the X-Forwarded-For it sends in `headers`).
+ * proxy there, with the X-Forwarded-For it sends in `headers`). A FormData
+ * body goes as the multipart bytes fetch would send.
  */
-export function callFrom<T = unknown>(
+export async function callFrom<T = unknown>(
   platform: TestPlatform,
   localAddress: string,
   pathname: string,
@@ -41,7 +42,8 @@ export function callFrom<T = unknown>(
   headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
   const url = new URL(`/gs-api${pathname}`, platform.url);
-  const payload = JSON.stringify(body);
+  const form = body instanceof FormData ? new Response(body) : null;
+  const payload = form ? Buffer.from(await form.arrayBuffer()) : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -51,9 +53,9 @@ export function callFrom<T = unknown>(
         method: 'POST',
         localAddress,
         headers: {
-          ...headers,
-          'content-type': 'application/json',
+          'content-type': form?.headers.get('content-type') ?? 'application/json',
           'content-length': Buffer.byteLength(payload),
+          ...headers,
         },
       },
       (response) => {

@@ -1,5 +1,6 @@
-// Per-account limits on login, OTP and reset calls, counted in the database so
-// they hold across API processes (the per-IP limit is @fastify/rate-limit's).
+// Per-account limits on login, OTP and reset calls (and the per-IP limit of
+// uploads without a session), counted in the database so they hold across
+// API processes (the per-IP limit of each route is @fastify/rate-limit's).
 // Guesses (a password, a code) count per account and IP together: a guesser
 // blocks themselves, never the account's owner on their own device. Wrong
 // one-time codes also count per account alone, whatever the IP: a code's six
@@ -11,7 +12,14 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { clearAttempts, countAttempt, findAttempts, uncountAttempt } from './attempt-repository.ts';
 
-export type AttemptScope = 'login' | 'admin-login' | 'otp-send' | 'otp-check' | 'otp-guess';
+export type AttemptScope =
+  | 'login'
+  | 'admin-login'
+  | 'otp-send'
+  | 'otp-check'
+  | 'otp-guess'
+  // Uploads without a session, per IP (modules/uploads).
+  | 'anonymous-upload';
 
 /** Whose attempts count together: an account, or an account from one IP (guesses). */
 export interface AttemptSubject {
@@ -23,21 +31,34 @@ const keyOf = ({ account, ip }: AttemptSubject) =>
   ip === undefined ? account.toLowerCase() : `${account.toLowerCase()} from ${ip}`;
 
 /** Counts this attempt for the subject; refuses with 429 once the window's limit is passed. */
-export async function limitAttempts(
+export function limitAttempts(
   db: Queryable,
   config: Pick<Config, 'rateLimits'>,
   scope: AttemptScope,
   subject: AttemptSubject,
 ): Promise<void> {
-  const { max, windowMs } = config.rateLimits.perAccount;
+  return limitAttemptsTo(db, config.rateLimits.perAccount, scope, keyOf(subject));
+}
+
+/**
+ * Counts this attempt of `key` in the scope's fixed window of `limit`;
+ * refuses with 429 and `message(seconds to wait)` once the limit is passed.
+ */
+export async function limitAttemptsTo(
+  db: Queryable,
+  limit: { max: number; windowMs: number },
+  scope: AttemptScope,
+  key: string,
+  message: (seconds: number) => string = tooManyAttemptsMessage,
+): Promise<void> {
   const { attempts, retryAfterMs } = await countAttempt(
     db,
     scope,
-    keyOf(subject),
-    Math.ceil(windowMs / 1000),
+    key,
+    Math.ceil(limit.windowMs / 1000),
   );
-  if (attempts > max) {
-    throw new AppError(429, tooManyAttemptsMessage(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  if (attempts > limit.max) {
+    throw new AppError(429, message(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   }
 }
 

@@ -1,5 +1,6 @@
-// POST /badge/imageCreate (multipart field `files`, images only) and the
-// content-addressed images it stores, served at /gs-api/ipfs/<cid>.
+// POST /badge/imageCreate (multipart field `files`, images only, each
+// decoded and encoded again) and the content-addressed images it stores,
+// served at /gs-api/ipfs/<cid> with their type and nosniff.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { resolveSession } from '../accounts/sessions.ts';
 import { perIpLimit } from '../accounts/rate-limits.ts';
-import { readImage, storeImage } from './service.ts';
+import { limitAnonymousUploads, readImage, storeImage } from './service.ts';
 
 export const UPLOAD_FIELD = 'files';
 
@@ -28,7 +29,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: perIpLimit(ctx.config),
         schema: {
           tags: ['uploads'],
-          summary: `Uploads one image (multipart field "${UPLOAD_FIELD}"); answers its CID (IpfsHash) and URL`,
+          summary: `Uploads one image (multipart field "${UPLOAD_FIELD}"), decoded and encoded again without its metadata; answers its CID (IpfsHash) and URL`,
           consumes: ['multipart/form-data'],
           response: {
             201: imageUploadResponseSchema,
@@ -41,6 +42,12 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(400, ACCOUNT_MESSAGES.imageMissing);
+        // Anyone may upload (the register form picks its picture before the
+        // account exists); a signed-in caller is recorded as the uploader,
+        // anyone else is counted against their IP before the file is read.
+        const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        const session = token ? await resolveSession(ctx.db, token) : null;
+        if (!session) await limitAnonymousUploads(ctx, request.ip);
         let bytes: Buffer | undefined;
         try {
           for await (const part of request.parts()) {
@@ -58,11 +65,6 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw error;
         }
         if (!bytes || bytes.length === 0) throw new AppError(400, ACCOUNT_MESSAGES.imageMissing);
-
-        // Anyone may upload (the register form picks its picture before the
-        // account exists); a signed-in caller is recorded as the uploader.
-        const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const session = token ? await resolveSession(ctx.db, token) : null;
         const data = await storeImage(
           ctx,
           bytes,

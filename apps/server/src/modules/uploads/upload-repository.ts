@@ -7,9 +7,30 @@ export interface StoredUpload {
   createdAt: Date;
 }
 
-/** Records an upload; the same bytes uploaded again keep their first record. */
-export async function insertUpload(
-  db: Queryable,
+interface UploadRow {
+  cid: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: Date | string;
+}
+
+const storedUploadOf = (row: UploadRow): StoredUpload => ({
+  cid: row.cid,
+  mimeType: row.mime_type,
+  sizeBytes: Number(row.size_bytes),
+  createdAt: new Date(row.created_at),
+});
+
+/**
+ * Records an upload; the same bytes uploaded again keep their first record.
+ * Either way the upload counts as made now (an upload without a session is
+ * pruned a day after its last upload), and a signed-in uploader takes over
+ * bytes first uploaded without a session, which keeps them. The row stays
+ * locked until the transaction ends, so the pruning job cannot delete it
+ * meanwhile.
+ */
+export async function recordUpload(
+  tx: Queryable,
   upload: {
     cid: string;
     mimeType: string;
@@ -17,9 +38,15 @@ export async function insertUpload(
     uploadedBy: { kind: 'user' | 'admin'; id: string } | null;
   },
 ): Promise<StoredUpload> {
-  await db.query(
+  const rows = await tx.query<UploadRow>(
     `INSERT INTO uploads (cid, mime_type, size_bytes, uploaded_by_kind, uploaded_by_id)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (cid) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (cid) DO UPDATE SET
+       uploaded_by_kind = COALESCE(uploads.uploaded_by_kind, EXCLUDED.uploaded_by_kind),
+       uploaded_by_id = CASE WHEN uploads.uploaded_by_kind IS NULL
+                             THEN EXCLUDED.uploaded_by_id ELSE uploads.uploaded_by_id END,
+       last_uploaded_at = now()
+     RETURNING cid, mime_type, size_bytes, created_at`,
     [
       upload.cid,
       upload.mimeType,
@@ -28,23 +55,61 @@ export async function insertUpload(
       upload.uploadedBy?.id ?? null,
     ],
   );
-  return (await findUpload(db, upload.cid))!;
+  return storedUploadOf(rows[0]!);
 }
 
 export async function findUpload(db: Queryable, cid: string): Promise<StoredUpload | null> {
-  const rows = await db.query<{
-    cid: string;
-    mime_type: string;
-    size_bytes: number;
-    created_at: Date | string;
-  }>('SELECT cid, mime_type, size_bytes, created_at FROM uploads WHERE cid = $1', [cid]);
-  const row = rows[0];
-  return row
-    ? {
-        cid: row.cid,
-        mimeType: row.mime_type,
-        sizeBytes: Number(row.size_bytes),
-        createdAt: new Date(row.created_at),
-      }
-    : null;
+  const rows = await db.query<UploadRow>(
+    'SELECT cid, mime_type, size_bytes, created_at FROM uploads WHERE cid = $1',
+    [cid],
+  );
+  return rows[0] ? storedUploadOf(rows[0]) : null;
+}
+
+/**
+ * The CID in an image URL of this platform (`…/ipfs/<cid>`); migration 0150
+ * indexes users and badges by exactly these expressions.
+ */
+const CID_IN_URL = `'/ipfs/(b[a-z2-7]+)'`;
+
+/**
+ * Uploads without a session last uploaded before `before` and not yet found
+ * referred to, oldest first, each with whether something refers to it now:
+ * a user's profile picture or a badge's image (drafts included), as a path
+ * or a full URL. (A credential's image is its badge's, and a badge that has
+ * credentials is never deleted.) Locked until the transaction ends; one
+ * being uploaded again at this moment is skipped.
+ */
+export async function lockStaleAnonymousUploads(
+  tx: Queryable,
+  stale: { before: Date; limit: number },
+): Promise<{ cid: string; referenced: boolean }[]> {
+  // The batch first, on its own: with it the planner looks each CID up in the
+  // indexes rather than hashing every profile and badge for a few uploads.
+  return tx.query<{ cid: string; referenced: boolean }>(
+    `WITH stale AS (
+       SELECT cid, last_uploaded_at FROM uploads
+        WHERE uploaded_by_kind IS NULL AND referenced_at IS NULL AND last_uploaded_at < $1
+        ORDER BY last_uploaded_at
+        LIMIT $2
+        FOR UPDATE SKIP LOCKED)
+     SELECT s.cid,
+       EXISTS (SELECT 1 FROM users WHERE substring(profile_pic FROM ${CID_IN_URL}) = s.cid)
+       OR EXISTS (SELECT 1 FROM badges WHERE substring(image FROM ${CID_IN_URL}) = s.cid)
+         AS referenced
+     FROM stale s
+     ORDER BY s.last_uploaded_at`,
+    [stale.before, stale.limit],
+  );
+}
+
+/** Keeps these uploads for good: something referred to them. */
+export async function markUploadsReferenced(tx: Queryable, cids: string[]): Promise<void> {
+  if (cids.length === 0) return;
+  await tx.query('UPDATE uploads SET referenced_at = now() WHERE cid = ANY($1::text[])', [cids]);
+}
+
+export async function deleteUploads(tx: Queryable, cids: string[]): Promise<void> {
+  if (cids.length === 0) return;
+  await tx.query('DELETE FROM uploads WHERE cid = ANY($1::text[])', [cids]);
 }
