@@ -5,6 +5,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, SERVER_MESSAGES } from '@gets/schema';
+import { escapeHtml } from './escape-html.ts';
 
 /** What a shared link of a page previews as (title and Open Graph tags). */
 export interface PageMeta {
@@ -16,12 +17,6 @@ export interface PageMeta {
 
 /** Answers the meta of a path the server knows something about (a badge page), else null. */
 export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** index.html with the page's own title and Open Graph tags, for link previews (crawlers run no script). */
 export function withPageMeta(html: string, meta: PageMeta, pageUrl: string): string {
