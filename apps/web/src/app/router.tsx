@@ -3,7 +3,6 @@
 // (route-level splitting keeps the first load of `/` small).
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { UNSUBSCRIBE_PATH } from '@gets/schema';
 import { RootLayout } from './layout/root-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
@@ -39,8 +38,9 @@ export const pageRoutes: RouteObject[] = [
     () => import('./routes/verify-credential'),
     'VerifyCredentialRoute',
   ),
-  // Beyond the spec: the unsubscribe link of whitelist invitation mails.
-  lazyPage(UNSUBSCRIBE_PATH.slice(1), () => import('./routes/unsubscribe'), 'UnsubscribeRoute'),
+  // Beyond the spec: the unsubscribe link of whitelist invitation mails (UNSUBSCRIBE_PATH; the
+  // route table spells it out rather than pull the schemas into the first load).
+  lazyPage('unsubscribe', () => import('./routes/unsubscribe'), 'UnsubscribeRoute'),
   lazyPage('explore', () => import('./routes/explore'), 'ExploreRoute'),
   lazyPage('search', () => import('./routes/search'), 'SearchRoute'),
   lazyPage('badge', () => import('./routes/create-badge'), 'CreateBadgeRoute'),

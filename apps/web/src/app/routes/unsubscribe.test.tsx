@@ -1,9 +1,10 @@
-// /unsubscribe?token= through the real route table, the API stubbed: nothing
-// is sent on opening the page (a mail scanner opens links), one click sends
-// the token without a session and confirms, and a bad link says so.
+// /unsubscribe?token= (the path the server's mails link to) through the real
+// route table, the API stubbed: nothing is sent on opening the page (a mail
+// scanner opens links), one click sends the token without a session and
+// confirms, and a bad link says so.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { WHITELIST_CSV_MESSAGES as CSV } from '@gets/schema';
+import { UNSUBSCRIBE_PATH, WHITELIST_CSV_MESSAGES as CSV } from '@gets/schema';
 import { stubApi } from '@/test/api-stub';
 import { EARNER, renderRoute, storeUserSession } from '@/test/render-route';
 
@@ -17,7 +18,7 @@ describe('/unsubscribe', () => {
     const api = stubApi({
       'POST /badge/whitelist/invitations/unsubscribe': { message: CSV.unsubscribeDone, data: null },
     });
-    renderRoute(`/unsubscribe?token=${TOKEN}`);
+    renderRoute(`${UNSUBSCRIBE_PATH}?token=${TOKEN}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from badge invitations' }),
     ).toBeTruthy();
