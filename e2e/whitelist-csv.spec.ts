@@ -2,8 +2,8 @@
 // against the real server, database and chain: 50 registered earners and one
 // email without an account in one file; the preview counts them, one consent
 // whitelists all 50, the newcomer gets an invitation to register that leads
-// to the badge, an earner from the file can then apply, and the sponsor
-// withdraws the newcomer's invitation.
+// to the badge (with its unsubscribe link), an earner from the file can then
+// apply, and the sponsor withdraws the newcomer's invitation.
 import { expect, test } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
@@ -68,6 +68,7 @@ test('a sponsor whitelists 50 earners from a CSV in one consent', async ({
     'Unknown user: 1',
     'Duplicate: 1',
     'Invalid: 0',
+    'Unsubscribed: 0',
   ]);
   await expect(dialog.getByRole('row')).toHaveCount(53);
 
@@ -86,6 +87,7 @@ test('a sponsor whitelists 50 earners from a CSV in one consent', async ({
   expect((await mails())[0]!.text).toContain(
     `/register?next=${encodeURIComponent(`/badge/${badgeId}`)}`,
   );
+  expect((await mails())[0]!.text).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
   await expect(
     page.getByRole('list', { name: 'Pending invitees' }).getByText(newcomer.email),
   ).toBeVisible();

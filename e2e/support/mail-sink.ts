@@ -1,9 +1,11 @@
 // Test-only mail sink for the e2e journeys: an SMTP server that keeps every
 // message in memory, and a tiny HTTP endpoint that lists them as JSON
-// (GET /messages) so a test can read the OTP the app mailed.
+// (GET /messages) so a test can read the OTP the app mailed (the text part of
+// a mail that has an HTML part too).
 // Run: node --import tsx e2e/support/mail-sink.ts  (ports from MAIL_SINK_SMTP_PORT / MAIL_SINK_HTTP_PORT)
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import { readMail } from '../../apps/server/test/helpers/mail-message';
 
 export interface SinkMessage {
   from: string;
@@ -17,25 +19,6 @@ const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 18025);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 18026);
 const messages: SinkMessage[] = [];
 
-/** Headers and body of a plain-text mail, with quoted-printable and base64 bodies decoded. */
-function parseMail(raw: string): { subject: string; text: string } {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = split === -1 ? raw : raw.slice(0, split);
-  let body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) =>
-    new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'quoted-printable') {
-    body = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return { subject: header('Subject'), text: body };
-}
-
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['AUTH', 'STARTTLS'],
@@ -44,12 +27,12 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      const { subject, text } = parseMail(Buffer.concat(chunks).toString('utf8'));
+      const mail = readMail(Buffer.concat(chunks).toString('utf8'));
       messages.push({
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-        subject,
-        text,
+        subject: mail.header('Subject'),
+        text: mail.text,
         receivedAt: new Date().toISOString(),
       });
       callback();

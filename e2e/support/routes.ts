@@ -14,5 +14,7 @@ export const VISITOR_PAGES = [
   '/verify/00000000-0000-4000-8000-000000000000',
   '/explore',
   '/search',
+  // The unsubscribe link of an invitation mail (a token of no invitation: the page is the same).
+  `/unsubscribe?token=${'A'.repeat(43)}`,
   '/no-such-page',
 ] as const;

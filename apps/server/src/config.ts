@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   DEFAULT_CHAIN_ID,
   EXTERNAL_LINKS,
+  INVITATIONS_PER_SPONSOR_PER_DAY,
   isValidEmail,
   parseGetsAmount,
   passwordSchema,
@@ -223,6 +224,9 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(365, 'must be at most 365')
     .default(3),
+  INVITATIONS_PER_SPONSOR_PER_DAY: count
+    .max(100_000, 'must be at most 100000')
+    .default(INVITATIONS_PER_SPONSOR_PER_DAY),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -306,6 +310,8 @@ export interface Config {
   exchangeUrl: string;
   /** Reminder emails: an approved earner is reminded this many days before the claim period ends. */
   reminders: { claimReminderDays: number };
+  /** Invitation mails of whitelist CSVs one sponsor may send in a UTC day. */
+  invitations: { perSponsorPerDay: number };
 }
 
 export class ConfigError extends Error {
@@ -487,5 +493,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firstAdminGetsUnits: e.FIRST_ADMIN_GETS,
     exchangeUrl: e.EXCHANGE_URL,
     reminders: { claimReminderDays: e.CLAIM_REMINDER_DAYS },
+    invitations: { perSponsorPerDay: e.INVITATIONS_PER_SPONSOR_PER_DAY },
   };
 }

@@ -1,6 +1,7 @@
-// When a queued mail is tried again after a failed try, and when it is given up.
+// When a queued mail is tried again after a failed try, when it is given up,
+// and what is recorded of the failure.
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTEMPTS, retryAt } from './mail-delivery.ts';
+import { failureOf, MAX_ATTEMPTS, retryAt } from './mail-delivery.ts';
 
 const now = new Date('2030-03-10T12:00:00Z');
 const after = (attempts: number, error: unknown = new Error('connect ECONNREFUSED')) => {
@@ -32,5 +33,13 @@ describe('retryAt', () => {
     );
     expect(waited / 3600).toBeGreaterThan(7);
     expect(waited / 3600).toBeLessThan(9);
+  });
+});
+
+describe('failureOf', () => {
+  it('records a refusal for good (5xx) or for now (4xx, the server not reached), never its words', () => {
+    expect(failureOf(smtp(550))).toBe('REFUSED');
+    expect(failureOf(smtp(421))).toBe('DEFERRED');
+    expect(failureOf(new Error('connect ECONNREFUSED 10.0.0.1:25'))).toBe('DEFERRED');
   });
 });

@@ -13,6 +13,7 @@ import {
   markMailSent,
   pruneSentMails,
   takeDueMails,
+  type MailFailure,
 } from './mail-queue-repository.ts';
 
 /** How often the worker looks for mails to deliver. */
@@ -46,8 +47,9 @@ function isPermanentRefusal(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-const describe = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+/** What is recorded of a failed try: its kind, never the server's words (those are logged). */
+export const failureOf = (error: unknown): MailFailure =>
+  isPermanentRefusal(error) ? 'REFUSED' : 'DEFERRED';
 
 export interface MailDeliveryDeps {
   db: Database;
@@ -79,7 +81,7 @@ export async function deliverQueuedMails(
           const failedAt = now();
           const again = retryAt(failedAt, attempts, error);
           await markMailFailed(deps.db, mail.id, {
-            error: describe(error),
+            failure: failureOf(error),
             now: failedAt,
             retryAt: again,
           });

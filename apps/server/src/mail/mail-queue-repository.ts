@@ -10,6 +10,13 @@ export interface QueuedMail extends MailMessage {
 }
 
 /**
+ * How a try failed, as far as anyone but the operator needs to know:
+ * REFUSED for good (an SMTP 5xx), or DEFERRED (refused for now, or the
+ * server not reached). The server's own answer goes to the log only.
+ */
+export type MailFailure = 'REFUSED' | 'DEFERRED';
+
+/**
  * Records the mails to deliver; in the caller's transaction, so they exist
  * only if it commits. Answers their ids, in the order of `mails`.
  */
@@ -17,13 +24,17 @@ export async function queueMails(db: Queryable, mails: MailMessage[]): Promise<s
   if (mails.length === 0) return [];
   const ids = mails.map(() => randomUUID());
   await db.query(
-    `INSERT INTO mail_queue (id, to_address, subject, text_body, console_line)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+    `INSERT INTO mail_queue
+       (id, to_address, subject, text_body, html_body, unsubscribe_url, console_line)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+                          $6::text[], $7::text[])`,
     [
       ids,
       mails.map((mail) => mail.to),
       mails.map((mail) => mail.subject),
       mails.map((mail) => mail.text),
+      mails.map((mail) => mail.html ?? null),
+      mails.map((mail) => mail.unsubscribeUrl ?? null),
       mails.map((mail) => mail.consoleLine ?? null),
     ],
   );
@@ -45,6 +56,8 @@ export async function takeDueMails(
     to_address: string;
     subject: string;
     text_body: string;
+    html_body: string | null;
+    unsubscribe_url: string | null;
     console_line: string | null;
     attempts: number;
   }>(
@@ -54,7 +67,8 @@ export async function takeDueMails(
         ORDER BY next_attempt_at, id LIMIT $3
         FOR UPDATE SKIP LOCKED)
      UPDATE mail_queue m SET next_attempt_at = $2 FROM due WHERE m.id = due.id
-     RETURNING m.id, m.to_address, m.subject, m.text_body, m.console_line, m.attempts`,
+     RETURNING m.id, m.to_address, m.subject, m.text_body, m.html_body, m.unsubscribe_url,
+               m.console_line, m.attempts`,
     [lease.now, lease.leaseUntil, lease.limit],
   );
   return rows.map((row) => ({
@@ -62,6 +76,8 @@ export async function takeDueMails(
     to: row.to_address,
     subject: row.subject,
     text: row.text_body,
+    ...(row.html_body === null ? {} : { html: row.html_body }),
+    ...(row.unsubscribe_url === null ? {} : { unsubscribeUrl: row.unsubscribe_url }),
     ...(row.console_line === null ? {} : { consoleLine: row.console_line }),
     attempts: row.attempts,
   }));
@@ -78,21 +94,21 @@ export async function markMailSent(db: Queryable, id: string, now: Date): Promis
 export async function markMailFailed(
   db: Queryable,
   id: string,
-  failure: { error: string; now: Date; retryAt: Date | null },
+  failure: { failure: MailFailure; now: Date; retryAt: Date | null },
 ): Promise<void> {
   await db.query(
-    `UPDATE mail_queue SET attempts = attempts + 1, last_error = $2,
+    `UPDATE mail_queue SET attempts = attempts + 1, last_failure = $2,
         next_attempt_at = COALESCE($4, next_attempt_at),
         given_up_at = CASE WHEN $4::timestamptz IS NULL THEN $3::timestamptz END
       WHERE id = $1`,
-    [id, failure.error, failure.now, failure.retryAt],
+    [id, failure.failure, failure.now, failure.retryAt],
   );
 }
 
 /** Makes a mail that was given up due at `now` again, with a fresh count of tries. */
 export async function retryGivenUpMail(db: Queryable, id: string, now: Date): Promise<void> {
   await db.query(
-    `UPDATE mail_queue SET given_up_at = NULL, attempts = 0, last_error = NULL, next_attempt_at = $2
+    `UPDATE mail_queue SET given_up_at = NULL, attempts = 0, last_failure = NULL, next_attempt_at = $2
       WHERE id = $1 AND given_up_at IS NOT NULL`,
     [id, now],
   );

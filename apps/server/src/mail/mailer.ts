@@ -9,8 +9,13 @@ import { insertOutboxEmail } from './outbox-repository.ts';
 
 export interface MailMessage {
   to: string;
+  /** Fixed words of the platform: nothing a user typed goes into a header. */
   subject: string;
   text: string;
+  /** The same words as HTML, anything a user typed escaped; sent beside the text. */
+  html?: string;
+  /** A link that stops mails of this kind to the address: sent as List-Unsubscribe. */
+  unsubscribeUrl?: string;
   /** One line the outbox prints to the console instead of the whole mail. */
   consoleLine?: string;
 }
@@ -46,6 +51,10 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.unsubscribeUrl === undefined
+          ? {}
+          : { list: { unsubscribe: message.unsubscribeUrl } }),
       });
     },
     async close() {
@@ -63,6 +72,7 @@ function outboxMailer(db: Queryable, print: (line: string) => void): Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        html: message.html ?? null,
       });
       print(message.consoleLine ?? `Mail to ${message.to}: ${message.subject}`);
     },

@@ -5,16 +5,18 @@ export interface OutboxEmail {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   createdAt: Date;
 }
 
 export async function insertOutboxEmail(
   db: Queryable,
-  email: { id: string; to: string; subject: string; text: string },
+  email: { id: string; to: string; subject: string; text: string; html: string | null },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO outbox_emails (id, to_address, subject, text_body) VALUES ($1, $2, $3, $4)',
-    [email.id, email.to, email.subject, email.text],
+    `INSERT INTO outbox_emails (id, to_address, subject, text_body, html_body)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [email.id, email.to, email.subject, email.text, email.html],
   );
 }
 
@@ -25,9 +27,10 @@ export async function listOutboxEmails(db: Queryable, to: string): Promise<Outbo
     to_address: string;
     subject: string;
     text_body: string;
+    html_body: string | null;
     created_at: Date | string;
   }>(
-    `SELECT id, to_address, subject, text_body, created_at FROM outbox_emails
+    `SELECT id, to_address, subject, text_body, html_body, created_at FROM outbox_emails
       WHERE lower(to_address) = lower($1) ORDER BY created_at DESC, id`,
     [to],
   );
@@ -36,6 +39,7 @@ export async function listOutboxEmails(db: Queryable, to: string): Promise<Outbo
     to: row.to_address,
     subject: row.subject,
     text: row.text_body,
+    html: row.html_body,
     createdAt: new Date(row.created_at),
   }));
 }

@@ -165,7 +165,7 @@ describe('reminder emails', () => {
     expect(await queuedTo(reminded)).toHaveLength(1);
     const mails = await deliveredTo(reminded, 1);
     expect(mails[0]!.subject).toBe(
-      `Claim your "Reminder Badge" badge before ${new Date(deadline).toUTCString()}`,
+      `Claim your GETS Badges badge before ${new Date(deadline).toUTCString()}`,
     );
     expect(mails[0]!.text).toContain(
       `Claim it here: https://badges.example.org/badge/${remindedApplication.badgeId}`,

@@ -121,6 +121,8 @@ export const POLICIES: Record<string, Policy> = {
   'GET /gs-api/badge/whitelist/invitations': 'approvedSponsor',
   'POST /gs-api/badge/whitelist/invitations/resend': 'approvedSponsor',
   'DELETE /gs-api/badge/whitelist/invitations': 'approvedSponsor',
+  // The token of an invitation mail's link is the proof: the invitee has no account.
+  'POST /gs-api/badge/whitelist/invitations/unsubscribe': 'public',
   'GET /gs-api/badge/applications/list': 'approvedSponsor',
   'POST /gs-api/user/metakeep/processRequestBadge': 'approvedSponsor',
   'POST /gs-api/metakeep/sponsor/approve': 'approvedSponsor',

@@ -5,6 +5,7 @@
 // by more than a batch, nor pulls the API out of a load balancer's rotation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIR_USE_MESSAGES, healthResponseSchema } from '@gets/schema';
+import { gasUsePruningJob } from '../../src/chain/pipeline/fair-use.ts';
 import { startPipelineWorker as startPipeline } from '../helpers/pipeline-processes.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import {
@@ -145,6 +146,27 @@ describe('the daily gas allowance of an account', () => {
     expect(refused.headers.get('retry-after')).toBe(String(body.data.retryAfterSeconds));
     // The allowance is the account's: another account is not affected.
     expect(await consentTo(platform, other, spender.address)).toBeTruthy();
+  });
+
+  it('keeps a week of gas use: older days are pruned, today stays', async () => {
+    const { db } = platform.ctx;
+    await db.query(
+      `INSERT INTO account_gas_usage (owner_kind, owner_id, day, gas)
+       VALUES ('user', $1, (now() AT TIME ZONE 'UTC')::date - 8, 1),
+              ('user', $1, (now() AT TIME ZONE 'UTC')::date - 7, 1)`,
+      [other.id],
+    );
+    await gasUsePruningJob({ db }).run();
+    const days = await db.query<{ owner_id: string; age: number }>(
+      `SELECT owner_id, ((now() AT TIME ZONE 'UTC')::date - day)::int AS age
+         FROM account_gas_usage ORDER BY owner_id, age`,
+    );
+    expect(days).toEqual(
+      [
+        { owner_id: other.id, age: 7 },
+        { owner_id: spender.id, age: 0 },
+      ].sort((a, b) => a.owner_id.localeCompare(b.owner_id)),
+    );
   });
 });
 

@@ -38,6 +38,9 @@ export const pageRoutes: RouteObject[] = [
     () => import('./routes/verify-credential'),
     'VerifyCredentialRoute',
   ),
+  // Beyond the spec: the unsubscribe link of whitelist invitation mails (UNSUBSCRIBE_PATH; the
+  // route table spells it out rather than pull the schemas into the first load).
+  lazyPage('unsubscribe', () => import('./routes/unsubscribe'), 'UnsubscribeRoute'),
   lazyPage('explore', () => import('./routes/explore'), 'ExploreRoute'),
   lazyPage('search', () => import('./routes/search'), 'SearchRoute'),
   lazyPage('badge', () => import('./routes/create-badge'), 'CreateBadgeRoute'),

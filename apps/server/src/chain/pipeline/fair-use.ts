@@ -5,9 +5,10 @@
 // when it is given, before the consent is used: a refusal spends nothing.
 import { FAIR_USE_MESSAGES } from '@gets/schema';
 import type { Queryable } from '../../db/database.ts';
+import type { WorkerJob } from '../../worker/worker.ts';
 import type { OwnerKind } from '../../custody/key-repository.ts';
 import { AppError } from '../../http/errors.ts';
-import { accountUse, lockAccountSubmissions } from './fair-use-repository.ts';
+import { accountUse, lockAccountSubmissions, pruneGasUse } from './fair-use-repository.ts';
 
 export interface AccountLimits {
   /** Chain actions (transactions QUEUED or SENT) one account may have at once. */
@@ -48,4 +49,18 @@ export async function checkAccountLimitsLocked(
   if (owner.kind === 'system') return;
   await lockAccountSubmissions(tx, owner);
   await checkAccountLimits(tx, owner, limits);
+}
+
+/** Days of gas use kept: today's is the one that counts; a week is there for operators to read. */
+export const GAS_USE_KEPT_DAYS = 7;
+
+/** The worker job that deletes accounts' gas use older than GAS_USE_KEPT_DAYS, hourly. */
+export function gasUsePruningJob(deps: { db: Queryable }): WorkerJob {
+  return {
+    name: 'gas-use-pruning',
+    intervalMs: 3_600_000,
+    run: async () => {
+      await pruneGasUse(deps.db, GAS_USE_KEPT_DAYS);
+    },
+  };
 }

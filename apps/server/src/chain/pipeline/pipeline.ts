@@ -12,6 +12,7 @@ import type { ChainConnection } from '../chain.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import { relayQueued, type PipelineLog, type PipelineSettings } from './relay.ts';
 import { relayerFundsJob } from './relayer-funds.ts';
+import { gasUsePruningJob } from './fair-use.ts';
 import { settlePending, type SettleSettings } from './settle.ts';
 import { ensureRelayer } from './transaction-repository.ts';
 
@@ -74,5 +75,6 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
       },
     },
     relayerFundsJob({ ...common, lowBalanceWei: options.config.health.relayerLowBalanceWei }),
+    gasUsePruningJob({ db }),
   ];
 }

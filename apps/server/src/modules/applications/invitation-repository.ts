@@ -1,7 +1,11 @@
 // SQL of the invitations a sponsor's whitelist CSV sent to emails without an
-// account (whitelist_invitations).
+// account (whitelist_invitations), and of the addresses that asked for no more
+// (invitation_opt_outs). The rows are the record of what was sent: a
+// withdrawn invitation is marked, never deleted, so it still counts towards
+// the sponsor's limits and its address is not invited to the badge again.
 import type { InvitationDelivery } from '@gets/schema';
 import type { Queryable } from '../../db/database.ts';
+import type { MailFailure } from '../../mail/mail-queue-repository.ts';
 
 export interface StoredInvitation {
   email: string;
@@ -10,29 +14,54 @@ export interface StoredInvitation {
   earnerAccount: `0x${string}` | null;
   /** How its mail went: still being sent (maybe tried again later), sent, or given up. */
   delivery: InvitationDelivery;
-  /** The mail server's last refusal, while it is tried again or once given up. */
-  deliveryError: string | null;
+  /** How the mail's last try failed (never the server's own words), while it is tried again or once given up. */
+  lastFailure: MailFailure | null;
   /** The queued mail that carries it; null before the queue or once its record was pruned. */
   mailId: string | null;
 }
 
 /**
- * Records invitations of these emails to the badge; answers only the emails
- * not invited before (the ones to mail), so a second upload mails nobody twice.
+ * Takes the sponsor's invitation lock until the transaction ends: two
+ * uploads of one sponsor, in any API process, count and record their
+ * invitations one after the other, so together they cannot pass a limit.
+ */
+export async function lockSponsorInvitations(tx: Queryable, sponsorId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [sponsorId]);
+}
+
+/** Invitations the sponsor has sent since 00:00 UTC today, withdrawn ones included. */
+export async function countInvitationsToday(db: Queryable, sponsorId: string): Promise<number> {
+  const rows = await db.query<{ count: number | string }>(
+    `SELECT count(*) AS count FROM whitelist_invitations
+      WHERE sponsor_id = $1 AND invited_at >= date_trunc('day', now(), 'UTC')`,
+    [sponsorId],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/**
+ * Records invitations of these emails to the badge; answers only the ones
+ * to mail: never an address invited to this badge before, one that asked for
+ * no more invitations, or one this sponsor invited to any badge in the last
+ * `addressDays` days. The statement itself checks, so a rule holds even
+ * when another upload changed things since the preview.
  */
 export async function insertInvitations(
   db: Queryable,
-  badgeId: string,
-  sponsorId: string,
-  emails: string[],
+  invitation: { badgeId: string; sponsorId: string; emails: string[]; addressDays: number },
 ): Promise<string[]> {
-  if (emails.length === 0) return [];
+  if (invitation.emails.length === 0) return [];
   const rows = await db.query<{ email: string }>(
     `INSERT INTO whitelist_invitations (badge_id, email, sponsor_id)
-     SELECT $1, email, $2 FROM unnest($3::text[]) AS email
+     SELECT $1, candidate.address, $2 FROM unnest($3::text[]) AS candidate (address)
+      WHERE NOT EXISTS (SELECT 1 FROM invitation_opt_outs o WHERE o.email = lower(candidate.address))
+        AND NOT EXISTS (
+          SELECT 1 FROM whitelist_invitations r
+           WHERE r.sponsor_id = $2 AND lower(r.email) = lower(candidate.address)
+             AND r.invited_at > now() - $4::int * interval '1 day')
      ON CONFLICT (badge_id, lower(email)) DO NOTHING
      RETURNING email`,
-    [badgeId, sponsorId, emails],
+    [invitation.badgeId, invitation.sponsorId, invitation.emails, invitation.addressDays],
   );
   return rows.map((row) => row.email);
 }
@@ -52,19 +81,75 @@ export async function findInvitedEmails(
   return new Set(rows.map((row) => row.email));
 }
 
-/** Ties each invitation of the badge to the queued mail that carries it. */
+/** The emails of these that the sponsor invited to any badge in the last `days` days (lower case). */
+export async function findEmailsInvitedSince(
+  db: Queryable,
+  sponsorId: string,
+  emails: string[],
+  days: number,
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.query<{ email: string }>(
+    `SELECT DISTINCT lower(email) AS email FROM whitelist_invitations
+      WHERE sponsor_id = $1 AND lower(email) = ANY($2::text[])
+        AND invited_at > now() - $3::int * interval '1 day'`,
+    [sponsorId, emails.map((e) => e.toLowerCase()), days],
+  );
+  return new Set(rows.map((row) => row.email));
+}
+
+/** The emails of these that asked for no more invitations (lower case). */
+export async function findUnsubscribedEmails(
+  db: Queryable,
+  emails: string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db.query<{ email: string }>(
+    'SELECT email FROM invitation_opt_outs WHERE email = ANY($1::text[])',
+    [emails.map((e) => e.toLowerCase())],
+  );
+  return new Set(rows.map((row) => row.email));
+}
+
+/**
+ * Ties each invitation of the badge to the queued mail that carries it and
+ * to the SHA-256 of the unsubscribe token in that mail.
+ */
 export async function linkInvitationMails(
   db: Queryable,
   badgeId: string,
-  mails: { email: string; mailId: string }[],
+  mails: { email: string; mailId: string; unsubscribeTokenHash: string }[],
 ): Promise<void> {
   if (mails.length === 0) return;
   await db.query(
-    `UPDATE whitelist_invitations i SET mail_id = m.mail_id
-       FROM unnest($2::text[], $3::uuid[]) AS m (email, mail_id)
+    `UPDATE whitelist_invitations i SET mail_id = m.mail_id, unsubscribe_token_hash = m.token_hash
+       FROM unnest($2::text[], $3::uuid[], $4::text[]) AS m (email, mail_id, token_hash)
       WHERE i.badge_id = $1 AND lower(i.email) = lower(m.email)`,
-    [badgeId, mails.map((mail) => mail.email), mails.map((mail) => mail.mailId)],
+    [
+      badgeId,
+      mails.map((mail) => mail.email),
+      mails.map((mail) => mail.mailId),
+      mails.map((mail) => mail.unsubscribeTokenHash),
+    ],
   );
+}
+
+/**
+ * Records that the address of the invitation with this unsubscribe token
+ * wants no more invitations (again: nothing changes); answers the address,
+ * or null when no invitation has the token.
+ */
+export async function optOutByToken(db: Queryable, tokenHash: string): Promise<string | null> {
+  const rows = await db.query<{ email: string }>(
+    `WITH invitation AS (
+       SELECT lower(email) AS email FROM whitelist_invitations WHERE unsubscribe_token_hash = $1),
+     opted AS (
+       INSERT INTO invitation_opt_outs (email) SELECT email FROM invitation
+       ON CONFLICT (email) DO NOTHING)
+     SELECT email FROM invitation`,
+    [tokenHash],
+  );
+  return rows[0]?.email ?? null;
 }
 
 type InvitationRow = {
@@ -72,26 +157,28 @@ type InvitationRow = {
   invited_at: Date | string;
   account: `0x${string}` | null;
   delivery: InvitationDelivery;
-  last_error: string | null;
+  last_failure: MailFailure | null;
   mail_id: string | null;
 };
 
 /** An invitation with the earner who registered since and how its mail went. */
 const SELECT_INVITATIONS = `
-  SELECT i.email, i.invited_at, u.account, m.last_error, i.mail_id,
+  SELECT i.email, i.invited_at, u.account, m.last_failure, i.mail_id,
          CASE WHEN m.given_up_at IS NOT NULL THEN 'NOT_DELIVERED'
               WHEN m.id IS NOT NULL AND m.sent_at IS NULL THEN 'SENDING'
               ELSE 'SENT' END AS delivery
     FROM whitelist_invitations i
     LEFT JOIN users u ON lower(u.email) = lower(i.email) AND u.user_type = 'EARNER'
     LEFT JOIN mail_queue m ON m.id = i.mail_id`;
+/** Invitations not withdrawn: the ones the sponsor sees and acts on. */
+const STANDING = 'i.withdrawn_at IS NULL';
 
 const toStoredInvitation = (row: InvitationRow): StoredInvitation => ({
   email: row.email,
   invitedAt: new Date(row.invited_at),
   earnerAccount: row.account,
   delivery: row.delivery,
-  deliveryError: row.delivery === 'SENT' ? null : row.last_error,
+  lastFailure: row.delivery === 'SENT' ? null : row.last_failure,
   mailId: row.mail_id,
 });
 
@@ -99,7 +186,7 @@ const toStoredInvitation = (row: InvitationRow): StoredInvitation => ({
 export async function listInvitations(db: Queryable, badgeId: string): Promise<StoredInvitation[]> {
   const rows = await db.query<InvitationRow>(
     `${SELECT_INVITATIONS}
-      WHERE i.badge_id = $1
+      WHERE i.badge_id = $1 AND ${STANDING}
       ORDER BY i.invited_at DESC, i.email`,
     [badgeId],
   );
@@ -117,7 +204,7 @@ export async function findInvitationForUpdate(
 ): Promise<StoredInvitation | null> {
   const rows = await tx.query<InvitationRow>(
     `${SELECT_INVITATIONS}
-      WHERE i.badge_id = $1 AND lower(i.email) = lower($2)
+      WHERE i.badge_id = $1 AND lower(i.email) = lower($2) AND ${STANDING}
       FOR UPDATE OF i`,
     [badgeId, email],
   );
@@ -125,16 +212,17 @@ export async function findInvitationForUpdate(
 }
 
 /**
- * Deletes the badge's invitation of this email; answers it (with the mail
- * that carried it), or null when there was none.
+ * Marks the badge's invitation of this email withdrawn; answers it (with the
+ * mail that carried it), or null when there was none standing.
  */
-export async function deleteInvitation(
+export async function markInvitationWithdrawn(
   db: Queryable,
   badgeId: string,
   email: string,
 ): Promise<{ email: string; mailId: string | null } | null> {
   const rows = await db.query<{ email: string; mail_id: string | null }>(
-    `DELETE FROM whitelist_invitations WHERE badge_id = $1 AND lower(email) = lower($2)
+    `UPDATE whitelist_invitations SET withdrawn_at = now()
+      WHERE badge_id = $1 AND lower(email) = lower($2) AND withdrawn_at IS NULL
      RETURNING email, mail_id`,
     [badgeId, email],
   );

@@ -48,7 +48,9 @@ describe('claimReminderMail', () => {
       'https://badges.example.org',
     );
     expect(mail.to).toBe('ada@example.com');
-    expect(mail.subject).toBe('Claim your "Engines" badge before Wed, 13 Mar 2030 12:00:00 GMT');
+    // The badge's name is the sponsor's: in the body, never in a header.
+    expect(mail.subject).toBe('Claim your GETS Badges badge before Wed, 13 Mar 2030 12:00:00 GMT');
+    expect(mail.text).toContain('Your application for the "Engines" badge was approved');
     expect(mail.text).toContain('in 3 days or less');
     expect(mail.text).toContain('Claim it here: https://badges.example.org/badge/b1');
     expect(mail.text).toContain('https://badges.example.org/profile');

@@ -62,7 +62,8 @@ export function claimReminderMail(
 ): MailMessage {
   return {
     to: reminder.email,
-    subject: `Claim your "${reminder.badgeName}" badge before ${reminder.claimDeadline.toUTCString()}`,
+    // The badge's name is its sponsor's words: in the body only, never in a header.
+    subject: `Claim your ${PRODUCT_NAME} badge before ${reminder.claimDeadline.toUTCString()}`,
     text: [
       `Hello ${reminder.fullName},`,
       '',

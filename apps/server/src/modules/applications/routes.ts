@@ -32,6 +32,8 @@ import {
   sponsorApproveRequestSchema,
   totalAwardsResponseSchema,
   transferTokenOfClaimRequestSchema,
+  unsubscribeRequestSchema,
+  unsubscribeResponseSchema,
   whitelistCsvConfirmRequestSchema,
   whitelistCsvConfirmResponseSchema,
   whitelistCsvPreviewRequestSchema,
@@ -73,6 +75,7 @@ import {
   badgeInvitations,
   previewWhitelistCsv,
   resendInvitation,
+  unsubscribeFromInvitations,
   whitelistFromCsv,
   withdrawInvitation,
 } from './whitelist-csv-service.ts';
@@ -87,6 +90,7 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
   410: errorResponseSchema,
+  429: errorResponseSchema,
 };
 
 /** An action endpoint's message: consent asked, or queued. */
@@ -116,6 +120,23 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         message: M.awards,
         data: await badgeEarners(ctx, request.actor, request.params.id),
       }),
+    );
+
+    app.post(
+      '/badge/whitelist/invitations/unsubscribe',
+      {
+        schema: {
+          tags: ['applications'],
+          summary:
+            "Unsubscribes the address of an invitation mail (token: from the mail's link) from every later invitation, by any sponsor; no sign-in, and again changes nothing",
+          body: unsubscribeRequestSchema,
+          response: { 200: unsubscribeResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await unsubscribeFromInvitations(ctx, request.body.token);
+        return { message: WHITELIST_CSV_MESSAGES.unsubscribeDone, data: null };
+      },
     );
 
     // ------------------------------------------------------ earner: apply
@@ -359,7 +380,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['applications'],
           summary:
-            'Reads a whitelist CSV for your private badge (one email or wallet address per row, header optional, at most 5,000 rows) and answers each row with its kind (ready, unknown, duplicate, invalid) and the counts; changes nothing',
+            "Reads a whitelist CSV for your private badge (one bare email address or wallet address per row, header optional, at most 5,000 rows) and answers each row with its kind (ready, unknown, duplicate, invalid, unsubscribed), the counts and the invitations you have left today; an earner's name and wallet only for one who applied to one of your badges; changes nothing",
           body: whitelistCsvPreviewRequestSchema,
           response: { 200: whitelistCsvPreviewResponseSchema, ...errors },
         },
@@ -378,7 +399,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['applications'],
           summary:
-            'Whitelists every ready earner of the CSV in one consent (without consentToken: the consent; with it: queued, as one chain transaction per 500 earners) and invites each email without an account once; with no ready earner, only the invitations',
+            'Whitelists every ready earner of the CSV in one consent (without consentToken: the consent; with it: queued, as one chain transaction per 500 earners) and invites each email without an account once; with no ready earner, only the invitations. A file with more emails to invite than you have left today is refused (429) before any consent or mail',
           body: whitelistCsvConfirmRequestSchema,
           response: { 200: whitelistCsvConfirmResponseSchema, ...errors },
         },
@@ -440,7 +461,7 @@ export function applicationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['applications'],
           summary:
-            'Withdraws an invitation of your private badge (badgeId: its _id): the invitee leaves the list, the mail is not sent if it has not gone yet, and the email can be invited again',
+            'Withdraws an invitation of your private badge (badgeId: its _id): the invitee leaves the list and the mail is not sent if it has not gone yet; the email is not invited to this badge again',
           body: whitelistInvitationRequestSchema,
           response: { 200: invitationWithdrawnResponseSchema, ...errors },
         },

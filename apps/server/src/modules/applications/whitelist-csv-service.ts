@@ -3,9 +3,14 @@
 // know), and the confirmation: every ready earner whitelisted under one
 // consent (the whitelistEarners action, split per block if it must be), and
 // every email without an account invited once by mail to register and apply
-// (the mails queued with the invitations, delivered by the worker).
+// (the mails queued with the invitations, delivered by the worker), within the
+// sponsor's limits: INVITATIONS_PER_SPONSOR_PER_DAY a UTC day, one mail per
+// address and badge, one per address from the same sponsor in
+// INVITATION_ADDRESS_DAYS, none to an address that unsubscribed.
+import { createHash, randomBytes } from 'node:crypto';
 import {
-  PRODUCT_NAME,
+  INVITATION_ADDRESS_DAYS,
+  tooManyInvitationsMessage,
   WHITELIST_CSV_MESSAGES as CSV,
   type WhitelistCsvPreview,
   type WhitelistInvitation,
@@ -23,13 +28,20 @@ import {
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
+import { findApplicantsOfSponsor } from './application-repository.ts';
+import { invitationMail } from './invitation-mail.ts';
 import {
-  deleteInvitation,
+  countInvitationsToday,
+  findEmailsInvitedSince,
   findInvitationForUpdate,
   findInvitedEmails,
+  findUnsubscribedEmails,
   insertInvitations,
   linkInvitationMails,
   listInvitations,
+  lockSponsorInvitations,
+  markInvitationWithdrawn,
+  optOutByToken,
   type StoredInvitation,
 } from './invitation-repository.ts';
 import {
@@ -44,6 +56,7 @@ import {
   isAddress,
   isEmail,
   readWhitelistCsv,
+  type Applicant,
   type KnownUser,
 } from './whitelist-csv.ts';
 
@@ -54,45 +67,75 @@ interface CsvInput {
   csv: string;
 }
 
+/** Invitations the sponsor may still send today. */
+async function invitationsLeftToday(ctx: Ctx, db: Queryable, sponsorId: string) {
+  const perDay = ctx.config.invitations.perSponsorPerDay;
+  return { perDay, leftToday: Math.max(0, perDay - (await countInvitationsToday(db, sponsorId))) };
+}
+
 /** Every row of the file with its kind, as of now, for the caller's private badge. */
 async function classify(ctx: Ctx, actor: Actor, input: CsvInput) {
   const sponsor = await callerOf(ctx, actor);
   const badge = await whitelistableBadge(ctx, actor, input.badgeOnChainId);
   const { hasHeader, entries } = readWhitelistCsv(input.csv);
   const values = entries.map((entry) => entry.value);
-  const found = await findUsersByEmailsOrAccounts(
-    ctx.db,
-    values.filter(isEmail),
-    values.filter(isAddress),
-  );
+  const emails = values.filter(isEmail);
+  const addresses = new Set(values.filter(isAddress).map((value) => value.toLowerCase()));
+  const found = await findUsersByEmailsOrAccounts(ctx.db, emails, [...addresses]);
   const users = new Map<string, KnownUser>();
   for (const user of found) {
     const known = {
+      id: user.id,
       email: user.email,
       account: user.account,
-      fullName: user.fullName,
       isEarner: user.userType === 'EARNER',
     };
     users.set(user.email.toLowerCase(), known);
     if (user.account) users.set(user.account.toLowerCase(), known);
   }
-  // The chain is the record of the whitelist; these reads go out as JSON-RPC batches.
   const earners = found.filter((u) => u.userType === 'EARNER' && u.account);
+  const applicants = new Map<string, Applicant>();
+  for (const applicant of await findApplicantsOfSponsor(
+    ctx.db,
+    actor.id,
+    earners.map((earner) => earner.id),
+  )) {
+    applicants.set(applicant.account.toLowerCase(), applicant);
+  }
+  // The chain is the record of the whitelist; these reads go out as JSON-RPC
+  // batches, for the wallets the classification may show as whitelisted.
   const whitelisted = new Set<string>();
   await Promise.all(
     earners.map(async (earner) => {
-      const account = earner.account as `0x${string}`;
-      if (await isWhitelisted(ctx, input.badgeOnChainId, account)) {
-        whitelisted.add(account.toLowerCase());
+      const account = (earner.account as `0x${string}`).toLowerCase();
+      if (!addresses.has(account) && !applicants.has(account)) return;
+      if (await isWhitelisted(ctx, input.badgeOnChainId, earner.account as `0x${string}`)) {
+        whitelisted.add(account);
       }
     }),
   );
-  const invited = await findInvitedEmails(ctx.db, badge.id, values.filter(isEmail));
+  const [invited, invitedRecently, unsubscribed, invitations] = await Promise.all([
+    findInvitedEmails(ctx.db, badge.id, emails),
+    findEmailsInvitedSince(ctx.db, actor.id, emails, INVITATION_ADDRESS_DAYS),
+    findUnsubscribedEmails(ctx.db, emails),
+    invitationsLeftToday(ctx, ctx.db, actor.id),
+  ]);
+  const classified = classifyWhitelistRows(entries, {
+    sponsor,
+    users,
+    applicants,
+    whitelisted,
+    invited,
+    invitedRecently,
+    unsubscribed,
+  });
   const preview: WhitelistCsvPreview = {
     hasHeader,
-    ...classifyWhitelistRows(entries, { sponsor, users, whitelisted, invited }),
+    rows: classified.rows,
+    counts: classified.counts,
+    invitations,
   };
-  return { sponsor, badge, preview };
+  return { sponsor, badge, preview, earners: classified.earners, invitees: classified.invitees };
 }
 
 /** POST /badge/whitelist/csv/preview: what confirming the file would do, row by row. */
@@ -100,30 +143,16 @@ export async function previewWhitelistCsv(ctx: Ctx, actor: Actor, input: CsvInpu
   return (await classify(ctx, actor, input)).preview;
 }
 
-function invitationMail(ctx: Ctx, badge: StoredBadge, sponsorName: string, email: string) {
-  const base = ctx.publicUrl() ?? '';
-  const link = `${base}/register?next=${encodeURIComponent(`/badge/${badge.id}`)}`;
-  return {
-    to: email,
-    subject: `${sponsorName} invites you to earn "${badge.name}" on ${PRODUCT_NAME}`,
-    text: [
-      `${sponsorName} invites you to apply for the private badge "${badge.name}" on ${PRODUCT_NAME}.`,
-      '',
-      `Register as an earner with this email address (${email}), then open the badge to apply:`,
-      link,
-      '',
-      'Once you have registered, the sponsor whitelists your new wallet and you can apply.',
-      'If you do not know this sponsor, you can ignore this email.',
-    ].join('\n'),
-    consoleLine: `Invitation to ${email}: ${link}`,
-  };
-}
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Records invitations of these emails and queues their mails, in one
- * transaction; answers the emails not invited before. The worker delivers the
- * mails (mail/mail-delivery.ts), so a file of thousands answers at once and a
- * mail server that is down delays them rather than losing them.
+ * transaction under the sponsor's invitation lock; answers the emails
+ * mailed. The limits are checked again here, where they count: the day's
+ * invitations (over them, nothing is recorded and the whole request is
+ * refused), and, in the insert itself, the address rules. The worker
+ * delivers the mails (mail/mail-delivery.ts), so a file of hundreds answers
+ * at once and a mail server that is down delays them rather than losing them.
  */
 async function invite(
   ctx: Ctx,
@@ -131,36 +160,67 @@ async function invite(
   invitation: { badge: StoredBadge; sponsorId: string; sponsorName: string; emails: string[] },
 ): Promise<string[]> {
   const { badge, sponsorId, sponsorName, emails } = invitation;
-  const fresh = await insertInvitations(tx, badge.id, sponsorId, emails);
+  if (emails.length === 0) return [];
+  await lockSponsorInvitations(tx, sponsorId);
+  const { perDay, leftToday } = await invitationsLeftToday(ctx, tx, sponsorId);
+  const fresh = await insertInvitations(tx, {
+    badgeId: badge.id,
+    sponsorId,
+    emails,
+    addressDays: INVITATION_ADDRESS_DAYS,
+  });
+  if (fresh.length > leftToday) {
+    throw new AppError(429, tooManyInvitationsMessage(fresh.length, leftToday, perDay));
+  }
+  const tokens = fresh.map(() => randomBytes(32).toString('base64url'));
   const mailIds = await queueMails(
     tx,
-    fresh.map((email) => invitationMail(ctx, badge, sponsorName, email)),
+    fresh.map((email, i) =>
+      invitationMail({
+        to: email,
+        sponsorName,
+        badgeName: badge.name,
+        badgeId: badge.id,
+        unsubscribeToken: tokens[i]!,
+        baseUrl: ctx.publicUrl(),
+      }),
+    ),
   );
   await linkInvitationMails(
     tx,
     badge.id,
-    fresh.map((email, i) => ({ email, mailId: mailIds[i]! })),
+    fresh.map((email, i) => ({
+      email,
+      mailId: mailIds[i]!,
+      unsubscribeTokenHash: sha256(tokens[i]!),
+    })),
   );
   return fresh;
 }
 
 /**
  * POST /badge/whitelist/csv: the file classified again (only what is true now
- * is done). Ready earners: without a token a consent for all of them, with it
- * the whitelisting queued and the unknown emails invited. No ready earner: the
- * invitations alone, no consent needed.
+ * is done). A file with more emails to invite than the sponsor has left today
+ * is refused before any consent or mail. Ready earners: without a token a
+ * consent for all of them, with it the whitelisting queued and the unknown
+ * emails invited. No ready earner: the invitations alone, no consent needed.
  */
 export async function whitelistFromCsv(
   ctx: Ctx,
   actor: Actor,
   input: CsvInput & { consentToken?: string | undefined },
 ) {
-  const { sponsor, badge, preview } = await classify(ctx, actor, input);
-  const earners = preview.rows.flatMap((row) =>
-    row.kind === 'ready' && row.account ? [row.account as `0x${string}`] : [],
-  );
-  const unknown = preview.rows.filter((row) => row.kind === 'unknown').map((row) => row.value);
-  const invitation = { badge, sponsorId: actor.id, sponsorName: sponsor.fullName, emails: unknown };
+  const { sponsor, badge, preview, earners, invitees } = await classify(ctx, actor, input);
+  const { perDay, leftToday } = preview.invitations;
+  if (invitees.length > leftToday) {
+    throw new AppError(429, tooManyInvitationsMessage(invitees.length, leftToday, perDay));
+  }
+  const invitation = {
+    badge,
+    sponsorId: actor.id,
+    sponsorName: sponsor.fullName,
+    emails: invitees,
+  };
   if (earners.length === 0) {
     const fresh = await ctx.db.transaction((tx) => invite(ctx, tx, invitation));
     if (fresh.length === 0) throw new AppError(409, CSV.nothingToDo);
@@ -208,12 +268,21 @@ export async function badgeInvitations(
   return pending.filter((invitation) => invitation !== null);
 }
 
+/** Why an invitation's mail has not gone, in words; the mail server's own answer is only logged. */
+function deliveryNote(invitation: StoredInvitation): string | null {
+  if (invitation.delivery === 'NOT_DELIVERED') {
+    return invitation.lastFailure === 'REFUSED' ? CSV.deliveryRefused : CSV.deliveryUnreachable;
+  }
+  if (invitation.delivery === 'SENDING' && invitation.lastFailure) return CSV.deliveryRetrying;
+  return null;
+}
+
 const invitationView = (invitation: StoredInvitation): WhitelistInvitation => ({
   email: invitation.email,
   invitedAt: invitation.invitedAt.toISOString(),
   registered: invitation.earnerAccount !== null,
   delivery: invitation.delivery,
-  deliveryError: invitation.deliveryError,
+  deliveryNote: deliveryNote(invitation),
 });
 
 interface InvitationInput {
@@ -239,19 +308,24 @@ export async function resendInvitation(
     const invitation = await findInvitationForUpdate(tx, badge.id, input.email);
     if (!invitation) throw new AppError(404, CSV.noSuchInvitation);
     if (invitation.earnerAccount) throw new AppError(409, CSV.inviteeRegistered);
+    if ((await findUnsubscribedEmails(tx, [invitation.email])).size > 0) {
+      throw new AppError(409, CSV.addressUnsubscribed);
+    }
     const mailId = invitation.mailId;
     if (invitation.delivery !== 'NOT_DELIVERED' || !mailId) {
       throw new AppError(409, CSV.invitationNotRefused);
     }
     await retryGivenUpMail(tx, mailId, new Date());
-    return invitationView({ ...invitation, delivery: 'SENDING', deliveryError: null });
+    return invitationView({ ...invitation, delivery: 'SENDING', lastFailure: null });
   });
 }
 
 /**
  * DELETE /badge/whitelist/invitations: the invitee leaves the list (a
- * mistyped address, a change of mind) and the email may be invited again;
- * its mail is not sent if it has not gone yet.
+ * mistyped address, a change of mind); its mail is not sent if it has not
+ * gone yet. The invitation stays on record, withdrawn: the address is not
+ * invited to this badge again, and it still counts towards the limits (else
+ * inviting and withdrawing would lift them).
  */
 export async function withdrawInvitation(
   ctx: Ctx,
@@ -260,9 +334,19 @@ export async function withdrawInvitation(
 ): Promise<{ email: string }> {
   const badge = ownBadge(actor, await findBadge(ctx.db, input.badgeId));
   return ctx.db.transaction(async (tx) => {
-    const withdrawn = await deleteInvitation(tx, badge.id, input.email);
+    const withdrawn = await markInvitationWithdrawn(tx, badge.id, input.email);
     if (!withdrawn) throw new AppError(404, CSV.noSuchInvitation);
     if (withdrawn.mailId) await cancelUnsentMail(tx, withdrawn.mailId);
     return { email: withdrawn.email };
   });
+}
+
+/**
+ * POST /badge/whitelist/invitations/unsubscribe: the address of the
+ * invitation mail whose link holds this token asks for no more invitations,
+ * from any sponsor. No sign-in: the token is the proof. Again is fine.
+ */
+export async function unsubscribeFromInvitations(ctx: Pick<Ctx, 'db'>, token: string) {
+  const email = await optOutByToken(ctx.db, sha256(token));
+  if (!email) throw new AppError(404, CSV.badUnsubscribeLink);
 }

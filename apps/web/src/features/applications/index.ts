@@ -5,3 +5,4 @@ export { EarnerDashboard } from './components/earner-dashboard';
 export { SponsorDashboard } from './components/sponsor-dashboard';
 export { useBadgeEarners, type BadgeEarner } from './api/get-badge-earners';
 export { APPLICATIONS_QUERY_KEY } from './api/keys';
+export { useUnsubscribeFromInvitations } from './api/unsubscribe';

@@ -1,12 +1,14 @@
 // The "Whitelist from CSV" dialog with the real providers and consent dialog,
 // the API stubbed: a chosen or dropped file is previewed by the server, the
 // table shows each row's kind and the counts, Confirm names how many earners
-// are whitelisted and goes through exactly one consent; a refused file says why;
-// the section lists pending invitees, with the mail server's answer to an
-// invitation it refused, and whitelists the registered ones.
+// are whitelisted and goes through exactly one consent; a refused file says why,
+// and so does a file with more emails to invite than are left today (no
+// Confirm then); the section lists pending invitees, saying in words why a
+// mail has not gone, and whitelists the registered ones.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
+  tooManyInvitationsMessage,
   WHITELIST_CSV_MESSAGES as CSV,
   type WhitelistCsvPreview,
   type WhitelistInvitation,
@@ -71,7 +73,8 @@ const PREVIEW: WhitelistCsvPreview = {
       fullName: 'Bob',
     },
   ],
-  counts: { ready: 2, unknown: 1, duplicate: 1, invalid: 1 },
+  counts: { ready: 2, unknown: 1, duplicate: 1, invalid: 1, unsubscribed: 0 },
+  invitations: { perDay: 200, leftToday: 37 },
 };
 
 function renderDialog() {
@@ -114,7 +117,10 @@ describe('WhitelistCsvDialog', () => {
       within(counts)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Ready: 2', 'Unknown user: 1', 'Duplicate: 1', 'Invalid: 1']);
+    ).toEqual(['Ready: 2', 'Unknown user: 1', 'Duplicate: 1', 'Invalid: 1', 'Unsubscribed: 0']);
+    expect(
+      within(dialog).getByText('You can send 37 more invitations today (at most 200 a day).'),
+    ).toBeTruthy();
     expect(api.callsTo('POST', '/badge/whitelist/csv/preview')[0]!.body).toEqual({
       badgeOnChainId: '12',
       csv: FILE_TEXT,
@@ -149,6 +155,41 @@ describe('WhitelistCsvDialog', () => {
       'a@example.com\n',
     );
     expect(within(dialog).queryByRole('button', { name: /Whitelist \d/ })).toBeNull();
+  });
+
+  it('says how many invitations are left today when the file has more, with no Confirm', async () => {
+    const over: WhitelistCsvPreview = {
+      ...PREVIEW,
+      rows: [
+        ...PREVIEW.rows,
+        {
+          line: 7,
+          value: 'gone@example.net',
+          kind: 'unsubscribed',
+          reason: CSV.addressUnsubscribed,
+          account: null,
+          fullName: null,
+        },
+      ],
+      counts: { ...PREVIEW.counts, unknown: 3, unsubscribed: 1 },
+      invitations: { perDay: 200, leftToday: 2 },
+    };
+    const api = stubApi({ 'POST /badge/whitelist/csv/preview': { data: over } });
+    const { dialog } = renderDialog();
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), {
+      target: { files: [csvFile(FILE_TEXT)] },
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      tooManyInvitationsMessage(3, 2, 200),
+    );
+    expect(within(dialog).getByText('Unsubscribed', { selector: 'td span' })).toBeTruthy();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Row counts' })).getByText('Unsubscribed: 1'),
+    ).toBeTruthy();
+    const button = within(dialog).getByRole('button', { name: 'Nothing to whitelist' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button);
+    expect(api.callsTo('POST', '/badge/whitelist/csv')).toHaveLength(0);
   });
 
   it('waits for every transaction of a file queued in several parts before it says done', async () => {
@@ -211,7 +252,7 @@ describe('WhitelistCsvSection', () => {
     invitedAt: '2026-11-20T10:00:00.000Z',
     registered: false,
     delivery: 'SENT',
-    deliveryError: null,
+    deliveryNote: null,
     ...more,
   });
 
@@ -244,11 +285,11 @@ describe('WhitelistCsvSection', () => {
           invited('late@example.net'),
           invited('slow@example.net', {
             delivery: 'SENDING',
-            deliveryError: '421 4.7.0 Try again later',
+            deliveryNote: CSV.deliveryRetrying,
           }),
           invited('ada@exmple.net', {
             delivery: 'NOT_DELIVERED',
-            deliveryError: '550 5.1.1 No such user',
+            deliveryNote: CSV.deliveryRefused,
           }),
           invited('new@example.net', { registered: true }),
         ],
@@ -266,7 +307,8 @@ describe('WhitelistCsvSection', () => {
               fullName: 'New',
             },
           ],
-          counts: { ready: 1, unknown: 0, duplicate: 0, invalid: 0 },
+          counts: { ready: 1, unknown: 0, duplicate: 0, invalid: 0, unsubscribed: 0 },
+          invitations: { perDay: 200, leftToday: 200 },
         },
       },
       'POST /badge/whitelist/csv': chainAction('Whitelist 1 earner for your private badge'),
@@ -279,8 +321,8 @@ describe('WhitelistCsvSection', () => {
         .map((li) => li.textContent),
     ).toEqual([
       'late@example.netInvitedWithdraw',
-      'slow@example.netSending invitationWithdraw',
-      'ada@exmple.netInvitation not deliveredSend againWithdrawCheck the address: the mail server answered 550 5.1.1 No such user',
+      `slow@example.netSending invitationWithdraw${CSV.deliveryRetrying}`,
+      `ada@exmple.netInvitation not deliveredSend againWithdraw${CSV.deliveryRefused}`,
       'new@example.netRegistered, not whitelisted yetWithdraw',
     ]);
     // Only the invitation not delivered can be sent again.
@@ -312,7 +354,7 @@ describe('WhitelistCsvSection', () => {
               ? { delivery: 'SENDING' }
               : {
                   delivery: 'NOT_DELIVERED',
-                  deliveryError: '452 4.2.2 Mailbox full',
+                  deliveryNote: CSV.deliveryUnreachable,
                 },
           ),
           ...(withdrawn ? [] : [invited('ada@exmple.net')]),
@@ -345,6 +387,7 @@ describe('WhitelistCsvSection', () => {
     );
     const confirm = await screen.findByRole('alertdialog', { name: 'Withdraw the invitation' });
     expect(confirm.textContent).toContain('ada@exmple.net leaves the pending invitees');
+    expect(confirm.textContent).toContain('This email cannot be invited to this badge again.');
     // Cancel withdraws nothing.
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -372,7 +415,12 @@ describe('WhitelistCsvSection', () => {
     storeUserSession(VERIFIED_SPONSOR);
     stubApi({
       'GET /badge/whitelist/invitations': {
-        data: [invited('ada@example.net', { delivery: 'NOT_DELIVERED', deliveryError: '550' })],
+        data: [
+          invited('ada@example.net', {
+            delivery: 'NOT_DELIVERED',
+            deliveryNote: CSV.deliveryRefused,
+          }),
+        ],
       },
       'POST /badge/whitelist/invitations/resend': {
         status: 409,

@@ -1,10 +1,14 @@
 // "Whitelist from CSV" on a private badge's Applications page: the sponsor
-// picks or drops a CSV file (one email or wallet address per row, header
+// picks or drops a CSV file (one bare email or wallet address per row, header
 // optional), the server previews every row with its kind and the counts, and
 // Confirm whitelists every ready earner in one consent (unknown emails are
 // invited to register), with the progress of a file queued in several parts.
+// A file with more emails to invite than the sponsor has left today says so,
+// and has no Confirm.
 import { useId, useState } from 'react';
 import {
+  invitationsLeftMessage,
+  tooManyInvitationsMessage,
   WHITELIST_CSV_MAX_ROWS,
   WHITELIST_ROW_KINDS,
   type Badge,
@@ -25,12 +29,14 @@ const KIND_LABELS: Record<WhitelistRowKind, string> = {
   unknown: 'Unknown user',
   duplicate: 'Duplicate',
   invalid: 'Invalid',
+  unsubscribed: 'Unsubscribed',
 };
 const KIND_STYLES: Record<WhitelistRowKind, string> = {
   ready: 'bg-emerald-50 text-emerald-800',
   unknown: 'bg-sky-50 text-sky-800',
   duplicate: 'bg-amber-50 text-amber-800',
   invalid: 'bg-red-50 text-red-800',
+  unsubscribed: 'bg-slate-100 text-slate-700',
 };
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
@@ -99,7 +105,8 @@ export function WhitelistCsvDialog({
     reset();
     onClose();
   };
-  const actionable = preview && preview.counts.ready + preview.counts.unknown > 0;
+  const overLimit = preview && preview.counts.unknown > preview.invitations.leftToday;
+  const actionable = preview && !overLimit && preview.counts.ready + preview.counts.unknown > 0;
 
   return (
     <Modal
@@ -108,7 +115,7 @@ export function WhitelistCsvDialog({
       onClose={close}
       dismissible={!isConfirming}
       size="lg"
-      description={`One email or wallet address per row, a header row optional, at most ${WHITELIST_CSV_MAX_ROWS.toLocaleString('en-US')} rows. Registered earners are whitelisted in one consent; emails without an account are invited to register.`}
+      description={`One bare email address (name@example.org, no name or brackets) or wallet address per row, a header row optional, at most ${WHITELIST_CSV_MAX_ROWS.toLocaleString('en-US')} rows. Registered earners are whitelisted in one consent; emails without an account are invited to register.`}
     >
       <div
         data-testid="csv-drop-zone"
@@ -198,6 +205,21 @@ export function WhitelistCsvDialog({
               </tbody>
             </table>
           </div>
+          {overLimit ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+              {tooManyInvitationsMessage(
+                preview.counts.unknown,
+                preview.invitations.leftToday,
+                preview.invitations.perDay,
+              )}
+            </p>
+          ) : (
+            preview.counts.unknown > 0 && (
+              <p className="mt-3 text-xs text-slate-600">
+                {invitationsLeftMessage(preview.invitations.leftToday, preview.invitations.perDay)}
+              </p>
+            )
+          )}
         </>
       )}
 

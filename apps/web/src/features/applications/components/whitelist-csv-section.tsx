@@ -4,7 +4,8 @@
 // registered invitees are listed here and one more consent whitelists them.
 // An invitation the mail server refused can be sent again once the sponsor
 // knows the address is right, and any invitation withdrawn (a mistyped
-// address is withdrawn, then the right one uploaded).
+// address is withdrawn, then the right one uploaded). Why a mail has not gone
+// is said in the platform's words; the mail server's own answer is never shown.
 import { useState } from 'react';
 import type { Badge, WhitelistInvitation } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -88,10 +89,8 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
                     </button>
                   </span>
                 </div>
-                {notDelivered(invitee) && (
-                  <p className="mt-0.5 text-xs break-all text-slate-600">
-                    Check the address: the mail server answered {invitee.deliveryError ?? 'nothing'}
-                  </p>
+                {invitee.deliveryNote && !invitee.registered && (
+                  <p className="mt-0.5 text-xs text-slate-600">{invitee.deliveryNote}</p>
                 )}
               </li>
             ))}
@@ -114,7 +113,7 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
       <ConfirmDialog
         open={withdrawing !== null}
         title="Withdraw the invitation"
-        text={`${withdrawing ?? ''} leaves the pending invitees, and the invitation mail is not sent if it has not gone yet. You can invite this email again with a CSV file.`}
+        text={`${withdrawing ?? ''} leaves the pending invitees, and the invitation mail is not sent if it has not gone yet. This email cannot be invited to this badge again.`}
         confirmLabel="Withdraw"
         busy={withdraw.isPending}
         onCancel={() => setWithdrawing(null)}
