@@ -163,6 +163,27 @@ describe('what approved earners are owed', () => {
     expect(await releaseExpiredApprovals(deps)).toBe(0);
   });
 
+  it('lets the approved earner claim after the badge’s batch expiry, within the claim period', async () => {
+    const { ctx } = platform;
+    // Two days from now by the chain's clock, which earlier tests moved forward.
+    const chainNow = Number((await ctx.chain.publicClient.getBlock()).timestamp);
+    const badge = await publishApprovedBadge(request, sponsor, admin, {
+      name: 'Short Window',
+      numberOfBadge: 1,
+      amountOfToken: '2',
+      batchExpiryDate: new Date((chainNow + 2 * DAY) * 1000).toISOString(),
+    });
+    const earner = await createTestUser(ctx);
+    const { application } = await applyFor(request, earner, badge);
+    expect((await review(request, sponsor, [[application, true]])).outcome.status).toBe(
+      'COMPLETED',
+    );
+    await advanceChainTime(ctx, 3 * DAY);
+    const before = await getsBalance(ctx, earner.address);
+    expect((await claimApplication(request, earner, application)).outcome.status).toBe('COMPLETED');
+    expect(await getsBalance(ctx, earner.address)).toBe(before + GETS('2'));
+  });
+
   it('tells the earner of a deleted badge until when they can claim, and what happens after', async () => {
     const { badge, earner, application } = await badgeWithApprovedEarner('Still Owed', 1, '3');
     const run = await runAction(request, sponsor, 'DELETE', '/gs-api/badge/metakeep/delete', {
