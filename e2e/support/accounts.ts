@@ -1,4 +1,5 @@
 // Helpers of the accounts journeys: unique people, a tiny PNG, the OTP boxes.
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PASSWORD } from './e2e-env';
 import { mailCount, waitForOtp } from './mail';
@@ -18,12 +19,23 @@ export function newPerson(prefix: string) {
 
 /** A valid PNG of one pixel in the given grey level (different bytes, different CID). */
 export function pixelPng(shade = 0): { name: string; mimeType: string; buffer: Buffer } {
-  const base = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  // Vary a tEXt-free copy by appending a comment chunk after IEND: browsers ignore it.
-  const buffer = Buffer.concat([base, Buffer.from(`shade:${shade}`)]);
+  // A 1x1 grey PNG of this shade: the server decodes and encodes every upload
+  // again, so two pictures differ only if their pixels do.
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0]); // 1x1, 8-bit grey
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, shade & 0xff]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return { name: `avatar-${shade}.png`, mimeType: 'image/png', buffer };
 }
 
