@@ -1,3 +1,4 @@
+import { withinAccountLimits } from '../chain/pipeline/fair-use-repository.ts';
 import { statusNotice } from '../chain/pipeline/transaction-repository.ts';
 import { prepared, type Queryable } from '../db/database.ts';
 import type { OwnerKind } from './key-repository.ts';
@@ -16,10 +17,21 @@ export interface ConsentRow {
 const INSERT_CONSENT = prepared(
   'insert-consent',
   `INSERT INTO consents (token_hash, owner_kind, owner_id, action, payload_hash, description, expires_at)
-   VALUES ($1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond'))
+   SELECT $1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond')
+    WHERE ${withinAccountLimits('$2', '$3::uuid', '$8', '$9')}
    RETURNING expires_at`,
 );
 
+/** The owner's limits for the statements (nulls: none); see fair-use.ts limitParams. */
+export interface LimitParams {
+  maxInFlight: number | null;
+  dailyGas: string | null;
+}
+
+/**
+ * Stores a consent, unless the owner is at one of `limits` (then null, and
+ * nothing is stored).
+ */
 export async function insertConsent(
   db: Queryable,
   consent: {
@@ -31,7 +43,8 @@ export async function insertConsent(
     description: string;
     ttlMs: number;
   },
-): Promise<Date> {
+  limits: LimitParams,
+): Promise<Date | null> {
   const rows = await db.query<{ expires_at: Date | string }>(INSERT_CONSENT, [
     consent.tokenHash,
     consent.ownerKind,
@@ -40,8 +53,10 @@ export async function insertConsent(
     consent.payloadHash,
     consent.description,
     consent.ttlMs,
+    limits.maxInFlight,
+    limits.dailyGas,
   ]);
-  return new Date(rows[0]!.expires_at);
+  return rows[0] ? new Date(rows[0].expires_at) : null;
 }
 
 /**
@@ -73,6 +88,7 @@ const USE_CONSENT_AND_QUEUE = prepared(
       WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
         AND used_at IS NULL AND expires_at > now()
         AND ${WALLET_OF_OWNER} IS NOT NULL
+        AND ${withinAccountLimits('$2', '$3', '$8', '$9')}
      RETURNING description, ${WALLET_OF_OWNER} AS wallet_address),
    queued AS (
      INSERT INTO chain_transactions
@@ -84,8 +100,9 @@ const USE_CONSENT_AND_QUEUE = prepared(
 
 /**
  * In one statement: marks the consent used if it is this owner's, unused,
- * unexpired, for this payload and the owner has a wallet, and queues its
- * chain transaction (announced on `statusChannel`). Answers whether it did.
+ * unexpired, for this payload, the owner has a wallet and is within its
+ * limits, and queues its chain transaction (announced on `statusChannel`).
+ * Answers whether it did.
  */
 export async function useConsentAndQueue(
   db: Queryable,
@@ -97,6 +114,7 @@ export async function useConsentAndQueue(
     transactionId: string;
     action: unknown;
     statusChannel: string;
+    limits: LimitParams;
   },
 ): Promise<{ walletAddress: string } | null> {
   const rows = await db.query<{ id: string; wallet_address: string }>(USE_CONSENT_AND_QUEUE, [
@@ -107,6 +125,8 @@ export async function useConsentAndQueue(
     c.transactionId,
     JSON.stringify(c.action),
     c.statusChannel,
+    c.limits.maxInFlight,
+    c.limits.dailyGas,
   ]);
   const row = rows[0];
   return row ? { walletAddress: row.wallet_address } : null;

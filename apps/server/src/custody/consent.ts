@@ -16,8 +16,9 @@ import {
 } from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
-  checkAccountLimits,
-  checkAccountLimitsLocked,
+  accountLimitRefusal,
+  holdAccountSubmissions,
+  limitParams,
   type AccountLimits,
 } from '../chain/pipeline/fair-use.ts';
 import { AppError } from '../http/errors.ts';
@@ -81,15 +82,21 @@ export interface ConsentRequest {
   expiresAt: string;
 }
 
+/**
+ * Stores the consent to `given` and answers its token and words. With
+ * `limits`, an account at one of them is told so instead (429, with when to
+ * try again), before it is asked to confirm anything.
+ */
 export async function requestConsent(
   db: Queryable,
   owner: Owner,
   given: ChainAction,
+  limits?: AccountLimits,
 ): Promise<ConsentRequest> {
   const action = wellFormed(given);
   const consentToken = randomBytes(TOKEN_BYTES).toString('base64url');
   const description = describeAction(action);
-  const expiresAt = await insertConsent(db, {
+  const consent = {
     tokenHash: sha256(consentToken),
     ownerKind: owner.kind,
     ownerId: owner.id,
@@ -97,7 +104,14 @@ export async function requestConsent(
     payloadHash: payloadHash(action),
     description,
     ttlMs: CONSENT_TOKEN_TTL_MS,
-  });
+  };
+  let expiresAt = await insertConsent(db, consent, limitParams(owner, limits));
+  if (!expiresAt) {
+    const refusal = limits && (await accountLimitRefusal(db, owner, limits));
+    if (refusal) throw refusal;
+    // Room was made between the two reads (an action of theirs ended).
+    expiresAt = (await insertConsent(db, consent, limitParams(owner, undefined)))!;
+  }
   return { consentToken, description, expiresAt: expiresAt.toISOString() };
 }
 
@@ -142,8 +156,9 @@ export async function submitConsent(
       transactionId,
       action: first,
       statusChannel: STATUS_CHANNEL,
+      limits: limitParams(owner, limits),
     });
-    if (!queued) throw await refusal(q, tokenHash, owner, action);
+    if (!queued) throw await refusal(q, tokenHash, owner, action, limits);
     for (const [index, part] of rest.entries()) {
       await insertQueuedTransaction(q, {
         id: transactionIds[index + 1] ?? randomUUID(),
@@ -159,9 +174,12 @@ export async function submitConsent(
   };
   // An admin's action is written to the audit log with its transaction, in the same commit.
   const audited = owner.kind === 'admin';
-  if (alsoDo || rest.length > 0 || audited || limits) {
+  // Where statements run side by side, the account's submissions wait on each
+  // other, so two at once cannot both take the last place under its limit.
+  const held = limits !== undefined && db.driver === 'postgres';
+  if (alsoDo || rest.length > 0 || audited || held) {
     await db.transaction(async (tx) => {
-      if (limits) await checkAccountLimitsLocked(tx, owner, limits);
+      if (limits) await holdAccountSubmissions(db, tx, owner);
       await queue(tx);
       await alsoDo?.(tx, transactionId);
       if (audited) await recordAdminChainAction(tx, owner, action, transactionId);
@@ -181,6 +199,7 @@ async function refusal(
   tokenHash: string,
   owner: Owner,
   action: ChainAction,
+  limits: AccountLimits | undefined,
 ): Promise<AppError> {
   const consent = await findConsent(tx, tokenHash);
   if (!consent) return new AppError(400, CONSENT_MESSAGES.invalid);
@@ -192,7 +211,8 @@ async function refusal(
   if (consent.payloadHash !== payloadHash(action))
     return new AppError(400, CONSENT_MESSAGES.altered);
   if (!(await findOwnerWallet(tx, owner))) return new AppError(409, CONSENT_MESSAGES.noWallet);
-  return new AppError(400, CONSENT_MESSAGES.invalid);
+  const atLimit = limits && (await accountLimitRefusal(tx, owner, limits));
+  return atLimit || new AppError(400, CONSENT_MESSAGES.invalid);
 }
 
 /** What every action endpoint needs to ask for and take consent. */
@@ -215,9 +235,7 @@ export async function consentOrQueue(
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
 ): Promise<ConsentRequest | Queued> {
   const limits = deps.config.accountLimits;
-  if (consentToken) {
-    return submitConsent(deps.db, owner, consentToken, action, alsoDo, limits);
-  }
-  await checkAccountLimits(deps.db, owner, limits);
-  return requestConsent(deps.db, owner, action);
+  return consentToken
+    ? submitConsent(deps.db, owner, consentToken, action, alsoDo, limits)
+    : requestConsent(deps.db, owner, action, limits);
 }

@@ -13,6 +13,21 @@ export interface AccountUse {
   secondsToNextDay: number;
 }
 
+/**
+ * SQL that is true while the account named by the parameters `$kind`, `$id`
+ * is within its limits `$max` (actions in flight) and `$gas` (today's gas);
+ * with `$max` NULL (no limits: the system wallet) it is always true. Folded
+ * into the consent statements, so the check costs no statement of its own.
+ */
+export const withinAccountLimits = (kind: string, id: string, max: string, gas: string) =>
+  `(${max}::int IS NULL OR (
+      (SELECT count(*) FROM chain_transactions f
+        WHERE f.owner_kind = ${kind} AND f.owner_id = ${id}
+          AND f.status IN ('QUEUED', 'SENT')) < ${max}::int
+      AND COALESCE((SELECT g.gas FROM account_gas_usage g
+                     WHERE g.owner_kind = ${kind} AND g.owner_id = ${id}
+                       AND g.day = (now() AT TIME ZONE 'UTC')::date), 0) < ${gas}::numeric))`;
+
 /** Advisory lock space of an account's submissions (the key's first half). */
 const ACCOUNT_LOCK_SPACE = 7_214_301;
 

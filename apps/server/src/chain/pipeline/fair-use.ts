@@ -3,8 +3,10 @@
 // spend only so much relayer gas a day. Checked when consent is asked (so a
 // person learns it before confirming) and again, under the account's lock,
 // when it is given, before the consent is used: a refusal spends nothing.
+// The checks ride in the consent statements themselves (consent-repository.ts
+// with withinAccountLimits); only a refusal reads why.
 import { FAIR_USE_MESSAGES } from '@gets/schema';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import type { OwnerKind } from '../../custody/key-repository.ts';
 import { AppError } from '../../http/errors.ts';
@@ -20,35 +22,53 @@ export interface AccountLimits {
 /** Seconds a refused caller is told to wait while an action of theirs is on its way. */
 const IN_FLIGHT_RETRY_SECONDS = 5;
 
-/** Throws 429 with when to try again, if the account is at either limit. */
-export async function checkAccountLimits(
+/**
+ * The limits the consent statements hold an owner to, as their parameters:
+ * none (nulls) for the platform's own wallet, which acts for everyone
+ * (releases, removals) and is never held back.
+ */
+export function limitParams(
+  owner: { kind: OwnerKind },
+  limits: AccountLimits | undefined,
+): { maxInFlight: number | null; dailyGas: string | null } {
+  if (!limits || owner.kind === 'system') return { maxInFlight: null, dailyGas: null };
+  return { maxInFlight: limits.maxInFlight, dailyGas: limits.dailyGas.toString() };
+}
+
+/**
+ * Why the account is at a limit, as the 429 to answer (with when to try
+ * again), or null when it is not (any more).
+ */
+export async function accountLimitRefusal(
   db: Queryable,
   owner: { kind: OwnerKind; id: string },
   limits: AccountLimits,
-): Promise<void> {
-  // The platform's own wallet acts for everyone (releases, removals): never held back.
-  if (owner.kind === 'system') return;
+): Promise<AppError | null> {
+  if (owner.kind === 'system') return null;
   const use = await accountUse(db, owner);
   if (use.inFlight >= limits.maxInFlight) {
-    throw new AppError(429, FAIR_USE_MESSAGES.tooManyInFlight(limits.maxInFlight), {
+    return new AppError(429, FAIR_USE_MESSAGES.tooManyInFlight(limits.maxInFlight), {
       retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS,
     });
   }
   if (use.gasToday >= limits.dailyGas) {
     const wait = Math.max(1, Math.ceil(use.secondsToNextDay));
-    throw new AppError(429, FAIR_USE_MESSAGES.dailyGasUsed(wait), { retryAfterSeconds: wait });
+    return new AppError(429, FAIR_USE_MESSAGES.dailyGasUsed(wait), { retryAfterSeconds: wait });
   }
+  return null;
 }
 
-/** The same check, holding the account's submissions until the caller's transaction ends. */
-export async function checkAccountLimitsLocked(
+/**
+ * Holds the account's submissions until the caller's transaction ends, where
+ * statements run side by side (PostgreSQL): two submissions at once cannot
+ * both find room under the in-flight limit. PGlite runs one at a time.
+ */
+export async function holdAccountSubmissions(
+  db: Pick<Database, 'driver'>,
   tx: Queryable,
   owner: { kind: OwnerKind; id: string },
-  limits: AccountLimits,
 ): Promise<void> {
-  if (owner.kind === 'system') return;
-  await lockAccountSubmissions(tx, owner);
-  await checkAccountLimits(tx, owner, limits);
+  if (db.driver === 'postgres' && owner.kind !== 'system') await lockAccountSubmissions(tx, owner);
 }
 
 /** Days of gas use kept: today's is the one that counts; a week is there for operators to read. */

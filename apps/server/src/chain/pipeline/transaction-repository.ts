@@ -205,6 +205,9 @@ const WALLET_LOCK_SPACE = 7_214_300;
  * is a candidate, and candidates go oldest first. A wallet with a thousand
  * transactions waiting has one place in the batch like any other, so its
  * queue never delays another wallet's transaction by more than one batch.
+ * The rows are walked oldest first and the walk stops at `limit * 2` heads,
+ * each later transaction of a wallet skipped by one index probe: with one
+ * transaction per wallet it reads no more rows than the batch takes.
  *
  * Two relay loops (relayers, or worker processes) may claim at once. Each
  * holds its wallets until it commits, and looks for a wallet's transaction in
@@ -216,13 +219,12 @@ const WALLET_LOCK_SPACE = 7_214_300;
 export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
     `SELECT ${COLUMNS} FROM chain_transactions t
-      WHERE t.id IN (
-              SELECT DISTINCT ON (q.wallet_address) q.id FROM chain_transactions q
-               WHERE q.status = 'QUEUED'
-                 AND NOT EXISTS (SELECT 1 FROM chain_transactions s
-                                  WHERE s.wallet_address = q.wallet_address AND s.status = 'SENT')
-               ORDER BY q.wallet_address, q.created_at)
-        AND t.status = 'QUEUED'
+      WHERE t.status = 'QUEUED'
+        AND NOT EXISTS (SELECT 1 FROM chain_transactions s
+                         WHERE s.wallet_address = t.wallet_address AND s.status = 'SENT')
+        AND NOT EXISTS (SELECT 1 FROM chain_transactions e
+                         WHERE e.wallet_address = t.wallet_address AND e.status = 'QUEUED'
+                           AND (e.created_at, e.id) < (t.created_at, t.id))
       ORDER BY t.created_at
       LIMIT $1
       FOR UPDATE SKIP LOCKED`,

@@ -71,13 +71,15 @@ async function transferFrom(
   input: { to: string; amount: string; consentToken?: string | undefined },
 ) {
   const to = input.to as `0x${string}`;
-  // Read again when consent is given: code can appear at an address in the
-  // minutes between (a contract deployed to an address computed beforehand).
-  await checkRecipient(ctx, from, to);
   const units = toBaseUnits(input.amount);
-  // Said when consent is asked; between consent and submit the chain is the
-  // judge (an overdraft then fails alone, with the token's reason).
-  const held = input.consentToken ? units : await walletUnitsOf(ctx, from);
+  const [, held] = await Promise.all([
+    // Read again when consent is given: code can appear at an address in the
+    // minutes between (a contract deployed to an address computed beforehand).
+    checkRecipient(ctx, from, to),
+    // Said when consent is asked; between consent and submit the chain is the
+    // judge (an overdraft then fails alone, with the token's reason).
+    input.consentToken ? units : walletUnitsOf(ctx, from),
+  ]);
   if (units > held) {
     throw new AppError(
       400,
