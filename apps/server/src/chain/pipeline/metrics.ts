@@ -25,13 +25,34 @@ const actionOf = (transaction: ChainTransaction) => {
   return typeof type === 'string' ? type : 'unknown';
 };
 
+/**
+ * The read `read` makes, shared by the calls of one scrape: a call within
+ * a second of the last read gets that read's answer.
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; answer: Promise<T> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > 1000) {
+      const answer = read();
+      last = { at: Date.now(), answer };
+      // A failed read is not kept for the next scrape.
+      answer.catch(() => (last = undefined));
+    }
+    return last.answer;
+  };
+}
+
 export function createMetrics(
   db: Queryable,
   relayers: { chainId: number; addresses: `0x${string}`[] },
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'gets_' });
-  const relayerStatesNow = () => relayerStates(db, relayers.chainId, relayers.addresses);
+  // One read of each per scrape: the gauges that share it collect at once.
+  const relayerStatesNow = oncePerScrape(() =>
+    relayerStates(db, relayers.chainId, relayers.addresses),
+  );
+  const queueStatsNow = oncePerScrape(() => queueStats(db));
 
   new Gauge({
     name: 'gets_relayer_balance',
@@ -75,7 +96,7 @@ export function createMetrics(
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const stats = await queueStats(db);
+      const stats = await queueStatsNow();
       this.set({ status: 'QUEUED' }, stats.queued);
       this.set({ status: 'SENT' }, stats.sent);
     },
@@ -85,7 +106,7 @@ export function createMetrics(
     help: 'How long the oldest QUEUED chain transaction has waited (0 when none waits)',
     registers: [registry],
     async collect() {
-      this.set((await queueStats(db)).oldestQueuedAgeMs / 1000);
+      this.set((await queueStatsNow()).oldestQueuedAgeMs / 1000);
     },
   });
   const finished = new Counter({

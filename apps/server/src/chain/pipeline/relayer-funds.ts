@@ -13,7 +13,6 @@ import {
   abandonUnacceptedBatches,
   markRelayerUnpaid,
   recordRelayerBalance,
-  relayerStates,
 } from './relayer-repository.ts';
 import { SMALLEST_BATCH_GAS } from './gas-budget.ts';
 import { lockIdleRelayer, type IdleRelayer } from './transaction-repository.ts';
@@ -101,14 +100,17 @@ export async function relayerCannotPay(
 ): Promise<void> {
   const balanceWei = await deps.publicClient.getBalance({ address: relayer }).catch(() => null);
   const reason = `the chain node refused its transaction: ${nodeWords}`;
-  const abandoned = await deps.db.transaction(async (tx) => {
-    await markRelayerUnpaid(tx, relayer, { balanceWei, reason });
-    return abandonUnacceptedBatches(tx, relayer);
-  });
-  deps.log.warn(
-    { relayer, abandoned: abandoned.length },
-    `relayer ${relayer} cannot pay for gas and leaves the rotation (${reason}); ${abandoned.length} of its relay transactions go back to the queue for the others`,
-  );
+  const { left, abandoned } = await deps.db.transaction(async (tx) => ({
+    left: await markRelayerUnpaid(tx, relayer, { balanceWei, reason }),
+    abandoned: await abandonUnacceptedBatches(tx, relayer),
+  }));
+  // Said once: a batch the node took keeps being re-sent (and refused) until funds come.
+  if (left || abandoned.length > 0) {
+    deps.log.warn(
+      { relayer, abandoned: abandoned.length },
+      `relayer ${relayer} cannot pay for gas and leaves the rotation (${reason}); ${abandoned.length} of its relay transactions go back to the queue for the others`,
+    );
+  }
 }
 
 /**
@@ -159,15 +161,3 @@ export function relayerFundsJob(deps: RelayerFundsDeps & { lowBalanceWei: bigint
     },
   };
 }
-
-/** Every configured relayer's state, for health and metrics. */
-export const configuredRelayerStates = (
-  db: Queryable,
-  chainId: number,
-  relayers: readonly { address: `0x${string}` }[],
-) =>
-  relayerStates(
-    db,
-    chainId,
-    relayers.map((r) => r.address),
-  );
