@@ -1,7 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionStatus } from '@gets/schema';
-import { COMPLETED, eventStream, stubFetch } from '../test-support';
-import { closeAllStreams, RECONNECT_DELAYS_MS, streamFor } from './transaction-stream';
+import { COMPLETED, eventStream, stubFetch, txStatus } from '../test-support';
+import {
+  closeAllStreams,
+  RECONNECT_DELAYS_MS,
+  SILENCE_LIMIT_MS,
+  streamFor,
+} from './transaction-stream';
+
+/** A stream body the test writes to, ends, or leaves silent. */
+function openBody(signal?: AbortSignal | null) {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      signal?.addEventListener('abort', () => c.error(new DOMException('', 'AbortError')));
+    },
+  });
+  return {
+    response: new Response(body, { status: 200 }),
+    send: (chunk: string) => controller.enqueue(encoder.encode(chunk)),
+    end: () => controller.close(),
+  };
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -100,5 +122,61 @@ describe('the shared transaction stream', () => {
     expect(calls).toHaveLength(2);
     expect(states).toEqual([true, false]);
     expect(streamFor('user')).not.toBe(stream);
+  });
+
+  it('after the server ends the stream, reconnects within a second with the last event id seen', async () => {
+    const bodies: ReturnType<typeof openBody>[] = [];
+    const { calls, fetchStub } = stubFetch((_call, init) => {
+      const body = openBody(init?.signal);
+      bodies.push(body);
+      return body.response;
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const seen: TransactionStatus[] = [];
+    streamFor('user')!.subscribe((status) => seen.push(status));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[0]?.headers.get('Last-Event-ID')).toBeNull();
+
+    // The server's format: the snapshot, a keep-alive, a live change.
+    bodies[0]!.send(': connected\n\n');
+    bodies[0]!.send(`id: 41\nevent: status\ndata: ${JSON.stringify(txStatus())}\n\n`);
+    bodies[0]!.send(': keep-alive\n\n');
+    bodies[0]!.send(`id: 42\nevent: status\ndata: ${JSON.stringify(COMPLETED)}\n\n`);
+    bodies[0]!.end(); // e.g. the server lost its database LISTEN
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[0] - 1);
+    expect(seen.map((status) => status.status)).toEqual(['QUEUED', 'COMPLETED']);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.headers.get('Last-Event-ID')).toBe('42');
+  });
+
+  it('drops a connection silent for two keep-alives and a margin, then opens another', async () => {
+    const bodies: ReturnType<typeof openBody>[] = [];
+    const { calls, fetchStub } = stubFetch((_call, init) => {
+      const body = openBody(init?.signal);
+      bodies.push(body);
+      return body.response;
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const states: boolean[] = [];
+    const stream = streamFor('user')!;
+    stream.subscribe(
+      () => {},
+      (connected) => states.push(connected),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    bodies[0]!.send(': connected\n\n');
+    await vi.advanceTimersByTimeAsync(15_000);
+    bodies[0]!.send(': keep-alive\n\n');
+    // Half-open from here: nothing more arrives, and nothing says so.
+    await vi.advanceTimersByTimeAsync(SILENCE_LIMIT_MS - 1);
+    expect(stream.connected).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stream.connected).toBe(false);
+    expect(SILENCE_LIMIT_MS).toBeLessThan(3 * 15_000);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[0]);
+    expect(calls).toHaveLength(2);
+    expect(states).toEqual([true, false, true]);
   });
 });

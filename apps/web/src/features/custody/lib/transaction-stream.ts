@@ -2,7 +2,9 @@
 // (user or admin), shared by every transaction being watched, read with fetch
 // because EventSource cannot send the Authorization header. It reconnects
 // with backoff and says when it is up or down, so watchers can fall back to
-// polling while it is down.
+// polling while it is down. Each event's id is kept so a reconnection can
+// say where it left off (Last-Event-ID); the server answers a snapshot of
+// the actor's unfinished and recently finished transactions first anyway.
 import { API_PREFIX, SESSION_STORAGE_KEYS, transactionStatusSchema } from '@gets/schema';
 import type { TransactionStatus } from '@gets/schema';
 import { readStoredToken } from '@/lib/storage';
@@ -11,10 +13,17 @@ import { SseParser } from './sse-parser';
 export type ChainActor = 'user' | 'admin';
 
 export const STREAM_PATH = '/metakeep/transaction/stream';
-/** Reconnection delays; the last one repeats. Reset after a connection opens. */
+/**
+ * Reconnection delays; the last one repeats. Reset after a connection opens,
+ * so a stream the server ended (a restart, its database LISTEN lost) is back
+ * within the first delay.
+ */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 4000, 8000, 16000, 30000] as const;
-/** The server comments every 15 s; three missed keep-alives mean a dead connection. */
-export const SILENCE_LIMIT_MS = 45_000;
+/**
+ * The server comments every 15 s: two missed keep-alives and a margin for a
+ * slow network mean a half-open connection, dropped so the next one can open.
+ */
+export const SILENCE_LIMIT_MS = 35_000;
 /** A connection nobody listens to is kept this long, for the next action. */
 export const IDLE_CLOSE_MS = 30_000;
 
@@ -30,6 +39,8 @@ export class TransactionStream {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private closed = false;
+  /** The id of the last event seen on any connection of this stream. */
+  private lastEventId: string | undefined;
   connected = false;
 
   constructor(readonly token: string) {}
@@ -80,8 +91,13 @@ export class TransactionStream {
   }
 
   private async read(controller: AbortController): Promise<void> {
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      Authorization: `Bearer ${this.token}`,
+    };
+    if (this.lastEventId !== undefined) headers['Last-Event-ID'] = this.lastEventId;
     const response = await fetch(`${API_PREFIX}${STREAM_PATH}`, {
-      headers: { Accept: 'text/event-stream', Authorization: `Bearer ${this.token}` },
+      headers,
       signal: controller.signal,
       cache: 'no-store',
     });
@@ -104,9 +120,12 @@ export class TransactionStream {
       if (done) return;
       this.heardFrom(controller);
       for (const event of parser.push(decoder.decode(value, { stream: true }))) {
-        if (event.event !== 'status') continue;
-        const status = parseStatus(event.data);
-        if (status) for (const listener of [...this.statusListeners]) listener(status);
+        if (event.event === 'status') {
+          const status = parseStatus(event.data);
+          if (status) for (const listener of [...this.statusListeners]) listener(status);
+        }
+        // An empty id field resets it (WHATWG): then no Last-Event-ID is sent.
+        if (event.id !== undefined) this.lastEventId = event.id || undefined;
       }
     }
   }
