@@ -18,7 +18,8 @@ export function RegisterWalletBanner() {
       const me = await getMe();
       if (me.success) updateStoredUser(me.data);
     } catch {
-      // Cancelled or not determined: the toasts have said so; the banner stays.
+      // Cancelled, not determined or still processing: the toasts and the card
+      // have said so; the banner stays until the stored user is registered.
     }
   };
 
@@ -28,7 +29,9 @@ export function RegisterWalletBanner() {
         Your wallet is not registered on the platform yet. Register it to apply for badges, stake
         and send {TOKEN.symbol}; the platform pays the network fee.
       </p>
-      {chain.status && <TransactionStatusCard status={chain.status} />}
+      {chain.status && (
+        <TransactionStatusCard status={chain.status} stillProcessing={chain.stillProcessing} />
+      )}
       <button
         type="button"
         onClick={() => void register()}

@@ -15,7 +15,12 @@ import {
   useHasAdminToken,
   useSession,
 } from '@/features/accounts';
-import { isCancelled, TransactionStatusCard, useChainAction } from '@/features/custody';
+import {
+  isCancelled,
+  isStillProcessing,
+  TransactionStatusCard,
+  useChainAction,
+} from '@/features/custody';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/lib/toast';
 
@@ -27,7 +32,8 @@ export function afterRegister(next: string | null): string {
 }
 
 type ChainStep =
-  { state: 'running' } | { state: 'stopped'; reason: 'cancelled' | 'failed' | 'unknown' };
+  | { state: 'running' }
+  | { state: 'stopped'; reason: 'cancelled' | 'failed' | 'unknown' | 'processing' };
 
 export function RegisterRoute() {
   useDocumentTitle('Register');
@@ -62,7 +68,12 @@ export function RegisterRoute() {
       }
       setStep({ state: 'stopped', reason: 'failed' });
     } catch (error) {
-      setStep({ state: 'stopped', reason: isCancelled(error) ? 'cancelled' : 'unknown' });
+      const reason = isCancelled(error)
+        ? 'cancelled'
+        : isStillProcessing(error)
+          ? 'processing'
+          : 'unknown';
+      setStep({ state: 'stopped', reason });
     }
   };
 
@@ -78,13 +89,19 @@ export function RegisterRoute() {
       intro="One last step: register your new custodial wallet on the platform. The platform pays the network fee."
     >
       <div className="flex flex-col gap-4">
-        {live && <TransactionStatusCard status={live} />}
+        {live && <TransactionStatusCard status={live} stillProcessing={chain.stillProcessing} />}
         {step.state === 'running' && !live && (
           <p role="status" className="text-sm text-slate-600">
             Waiting for your confirmation...
           </p>
         )}
-        {step.state === 'stopped' && (
+        {step.state === 'stopped' && step.reason === 'processing' && (
+          // Registering again would only be refused: the first registration is on its way.
+          <Link to={destination} className={`${buttonStyles.primary} self-start`}>
+            Continue
+          </Link>
+        )}
+        {step.state === 'stopped' && step.reason !== 'processing' && (
           <>
             <p className="text-sm text-slate-700">
               {step.reason === 'cancelled'

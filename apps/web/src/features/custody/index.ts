@@ -3,6 +3,6 @@ export { ChainActionProvider } from './components/chain-action-provider';
 export { ConsentDialog, Spinner } from './components/consent-dialog';
 export { TransactionStatusCard } from './components/transaction-status-card';
 export { CHAIN_STATE_QUERY_KEY, useChainAction } from './hooks/use-chain-action';
-export { ChainActionError, isCancelled } from './lib/chain-action-error';
+export { ChainActionError, isCancelled, isStillProcessing } from './lib/chain-action-error';
 export type { ActionRequest } from './lib/run-chain-action';
 export { closeAllStreams } from './lib/transaction-stream';

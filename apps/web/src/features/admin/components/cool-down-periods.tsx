@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/features/accounts';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { showApiSuccess } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
 import { changePeriod } from '../api/change-period';
@@ -73,7 +73,7 @@ function CoolDownForm({ stored }: { stored: PlatformSettingsData }) {
         else changed[field] = values[field];
         stopped = final.status !== 'COMPLETED';
       } catch (error) {
-        if (!isCancelled(error)) toast.error(FAILED[period]);
+        if (!isCancelled(error) && !isStillProcessing(error)) toast.error(FAILED[period]);
         stopped = true;
       }
       if (stopped) break;

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TOASTS, type Badge } from '@gets/schema';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { BADGES_QUERY_KEY } from './keys';
 
 export function useApproveBadge() {
@@ -37,7 +37,8 @@ export function useApproveBadge() {
       toast.success(TOASTS.success.badgeApproved);
       return true;
     } catch (error) {
-      if (!isCancelled(error)) toast.error(TOASTS.error.approvalFailed);
+      if (!isCancelled(error) && !isStillProcessing(error))
+        toast.error(TOASTS.error.approvalFailed);
       return false;
     } finally {
       void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });

@@ -6,7 +6,7 @@ import { BADGE_MESSAGES, type Badge } from '@gets/schema';
 import { apiRequest } from '@/lib/api-client';
 import { withBang } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { BADGES_QUERY_KEY } from './keys';
 
 export function useBanBadge() {
@@ -26,7 +26,7 @@ export function useBanBadge() {
       toast.success(withBang(BADGE_MESSAGES.badgeBanned));
       return true;
     } catch (error) {
-      if (!isCancelled(error))
+      if (!isCancelled(error) && !isStillProcessing(error))
         toast.error(withBang(error instanceof Error ? error.message : 'Ban failed'));
       return false;
     } finally {

@@ -6,7 +6,7 @@ import { BADGE_MESSAGES, TOASTS, type Badge } from '@gets/schema';
 import { apiRequest } from '@/lib/api-client';
 import { withBang } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { BADGES_QUERY_KEY } from './keys';
 
 export function useDeleteBadge() {
@@ -30,7 +30,9 @@ export function useDeleteBadge() {
       toast.success(withBang(deleted.message || BADGE_MESSAGES.badgeDeleted));
       return true;
     } catch (error) {
-      if (!isCancelled(error)) toast.error(TOASTS.error.somethingWentWrong);
+      if (!isCancelled(error) && !isStillProcessing(error)) {
+        toast.error(TOASTS.error.somethingWentWrong);
+      }
       return false;
     } finally {
       void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });

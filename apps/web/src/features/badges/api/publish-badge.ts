@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TOASTS, VALIDATION, parseGetsAmount, publishTotalUnits, type Badge } from '@gets/schema';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import type { BadgeContentBody } from '../lib/badge-form';
 import { BADGES_QUERY_KEY } from './keys';
 
@@ -68,7 +68,8 @@ export function usePublishBadge() {
       toast.success(TOASTS.success.badgePublished, { id: toastId });
       return saved.data;
     } catch (error) {
-      if (isCancelled(error)) toast.dismiss(toastId);
+      // Still processing: its own toast says so, and the badge is saved when it completes.
+      if (isCancelled(error) || isStillProcessing(error)) toast.dismiss(toastId);
       else toast.error(TOASTS.error.badgeCreationFailed, { id: toastId });
       return null;
     } finally {

@@ -1,7 +1,10 @@
 // The live state of one transaction, as the user waits for it: what it does,
 // QUEUED / COMPLETED / FAILED, and the hash (with the explorer link if any).
+// Once the page has stopped waiting (`stillProcessing`), a QUEUED transaction
+// shows as still processing, with no spinner: nothing here is waiting any more.
 import type { TransactionStatus } from '@gets/schema';
 import { Spinner } from './consent-dialog';
+import { STILL_PROCESSING_TEXTS, StillProcessingNotice } from './still-processing-notice';
 
 const LABELS = {
   QUEUED: 'Processing',
@@ -15,34 +18,51 @@ const TONES = {
   FAILED: 'border-red-200 bg-red-50 text-red-900',
 } as const;
 
-export function TransactionStatusCard({ status }: { status: TransactionStatus }) {
+export function TransactionStatusCard({
+  status,
+  stillProcessing = false,
+}: {
+  status: TransactionStatus;
+  stillProcessing?: boolean;
+}) {
   const hash = status.transactionHash;
+  const waiting = status.status === 'QUEUED' && !stillProcessing;
+  const label =
+    status.status === 'QUEUED' && stillProcessing
+      ? STILL_PROCESSING_TEXTS.title
+      : LABELS[status.status];
   return (
     <div role="status" className={`rounded-xl border p-4 text-sm ${TONES[status.status]}`}>
       <p className="flex items-center gap-2 font-semibold">
-        {status.status === 'QUEUED' && <Spinner />}
+        {waiting && <Spinner />}
         <span>
-          {status.description}: {LABELS[status.status]}
+          {status.description}: {label}
         </span>
       </p>
       {status.status === 'FAILED' && status.failureReason && (
         <p className="mt-1">{status.failureReason}</p>
       )}
-      {hash && (
-        <p className="mt-1 truncate font-mono text-xs">
-          {status.transactionChainScanUrl ? (
-            <a
-              href={status.transactionChainScanUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="underline"
-            >
-              {hash}
-            </a>
-          ) : (
-            <span title={hash}>Transaction {hash}</span>
-          )}
-        </p>
+      {status.status === 'QUEUED' && stillProcessing ? (
+        <div className="mt-1">
+          <StillProcessingNotice transaction={status} />
+        </div>
+      ) : (
+        hash && (
+          <p className="mt-1 truncate font-mono text-xs">
+            {status.transactionChainScanUrl ? (
+              <a
+                href={status.transactionChainScanUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="underline"
+              >
+                {hash}
+              </a>
+            ) : (
+              <span title={hash}>Transaction {hash}</span>
+            )}
+          </p>
+        )
       )}
     </div>
   );

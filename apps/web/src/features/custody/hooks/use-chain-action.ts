@@ -2,7 +2,9 @@
 //   const transfer = useChainAction({ auth: 'user' });
 //   const tx = await transfer.run((consentToken) => apiRequest(path, { method: 'POST', body: { ...body, consentToken } }));
 // Resolves with the final transaction (COMPLETED with its events, or FAILED);
-// rejects with a ChainActionError when cancelled or when it could not finish.
+// rejects with a ChainActionError when cancelled or when it could not finish,
+// or of kind 'processing' when the page stopped waiting for a transaction that
+// is still running (then `stillProcessing` is true until the next run).
 // Once an action has run, every query of chain state (keys starting with
 // CHAIN_STATE_QUERY_KEY: balances, stakes...) is fetched again.
 import { useCallback, useContext, useState } from 'react';
@@ -10,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TransactionStatus } from '@gets/schema';
 import { getTransactionStatus } from '../api/get-transaction-status';
 import { ConsentContext } from '../components/chain-action-provider';
+import { isStillProcessing } from '../lib/chain-action-error';
 import { runChainAction, type ActionRequest } from '../lib/run-chain-action';
 import { streamFor, type ChainActor } from '../lib/transaction-stream';
 
@@ -29,6 +32,8 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<TransactionStatus | null>(null);
   const [isRunning, setIsRunning] = useState(false);
+  /** The last run stopped waiting with its transaction still running. */
+  const [stillProcessing, setStillProcessing] = useState(false);
   /** Set while an action queued as several transactions runs: how many have ended. */
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
@@ -40,6 +45,7 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
       setIsRunning(true);
       setStatus(null);
       setProgress(null);
+      setStillProcessing(false);
       try {
         const final = await runChainAction({
           request: actionRequest,
@@ -53,6 +59,9 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
         });
         void queryClient.invalidateQueries({ queryKey: CHAIN_STATE_QUERY_KEY });
         return final;
+      } catch (error) {
+        if (isStillProcessing(error)) setStillProcessing(true);
+        throw error;
       } finally {
         setIsRunning(false);
       }
@@ -60,5 +69,5 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
     [askConsent, auth, request, title, queryClient],
   );
 
-  return { run, status, isRunning, progress };
+  return { run, status, isRunning, progress, stillProcessing };
 }

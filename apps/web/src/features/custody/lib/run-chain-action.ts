@@ -1,12 +1,26 @@
 // The life of one chain action, start to end: ask the server for consent, show
 // the consent dialog, submit the confirmed token, then watch the queued
 // transaction until it is COMPLETED or FAILED. Toasts follow spec section 8.
+// Past STILL_PROCESSING_AFTER_MS from the consent the page stops waiting: the
+// progress toast turns into "Still processing" with where to follow the
+// transaction, and the action rejects with a ChainActionError of kind
+// 'processing' (see isStillProcessing).
+import { createElement } from 'react';
 import { consentRequiredSchema, queuedSchema, TOASTS, type TransactionStatus } from '@gets/schema';
 import type { ApiResult } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import {
+  STILL_PROCESSING_TEXTS,
+  StillProcessingNotice,
+} from '../components/still-processing-notice';
 import { ChainActionError } from './chain-action-error';
 import type { ChainActor } from './transaction-stream';
-import { waitForTransaction, type StatusFeed } from './wait-for-transaction';
+import {
+  STILL_PROCESSING_AFTER_MS,
+  TransactionStillProcessingError,
+  waitForTransaction,
+  type StatusFeed,
+} from './wait-for-transaction';
 
 /** Calls the action endpoint: without a token it asks for consent, with one it queues. */
 export type ActionRequest = (consentToken?: string) => Promise<ApiResult<unknown>>;
@@ -85,16 +99,27 @@ export async function runChainAction({
     transactionIds = answer.value;
   }
 
+  // One bound for every part: the user consented once, to the whole action.
+  const deadline = Date.now() + STILL_PROCESSING_AFTER_MS;
   const loadingId = toast.loading(TOASTS.loading.processingRequest);
   let final: TransactionStatus | null = null;
   try {
     // The parts run one after another from one wallet: the first that fails is the outcome.
     for (const [index, transactionId] of transactionIds.entries()) {
       if (transactionIds.length > 1) onProgress?.({ done: index, total: transactionIds.length });
-      final = await waitForTransaction({ transactionId, getStatus, feed, onStatus });
+      final = await waitForTransaction({ transactionId, getStatus, feed, onStatus, deadline });
       if (final.status === 'FAILED') break;
     }
   } catch (error) {
+    if (error instanceof TransactionStillProcessingError) {
+      // Kept until closed: the link is what the user needs, and it must stay to be clicked.
+      toast.info(STILL_PROCESSING_TEXTS.title, {
+        id: loadingId,
+        description: createElement(StillProcessingNotice, { transaction: error.transaction }),
+        duration: Infinity,
+      });
+      throw new ChainActionError('processing', error.message, error.transaction);
+    }
     toast.dismiss(loadingId);
     throw new ChainActionError('status', error instanceof Error ? error.message : String(error));
   }

@@ -8,7 +8,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { PageSpinner, useAdminSession, WalletAddress } from '@/features/accounts';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
 import { useBalances } from '../api/get-balances';
@@ -107,7 +107,8 @@ function RedepositPanel({ walletBalance }: { walletBalance: string | undefined }
         toast.error(TOASTS.error.generic);
       }
     } catch (error) {
-      if (!isCancelled(error)) toast.error(TOASTS.error.generic);
+      if (isStillProcessing(error)) setAmount('');
+      else if (!isCancelled(error)) toast.error(TOASTS.error.generic);
     }
   };
   return (
@@ -168,7 +169,7 @@ function WithdrawPanel({ pool }: { pool: string }) {
       if (recorded.success) showApiSuccess(recorded);
       else showApiError(recorded);
     } catch (error) {
-      if (!isCancelled(error)) toast.error(TOASTS.error.generic);
+      if (!isCancelled(error) && !isStillProcessing(error)) toast.error(TOASTS.error.generic);
     }
   };
   return (

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { TOASTS, TOKEN, TOKEN_AMOUNT_INPUT_STEP } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/form-field';
-import { isCancelled, useChainAction } from '@/features/custody';
+import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
 import { useBalances } from '../api/get-balances';
@@ -62,7 +62,9 @@ export function StakePage({ user }: { user: { _id: string; email: string } }) {
         showApiError(recorded);
       }
     } catch (error) {
-      if (!isCancelled(error)) toast.error(TOASTS.error.generic);
+      // Still processing: not a failure, and the amount is on its way.
+      if (isStillProcessing(error)) setAmount('');
+      else if (!isCancelled(error)) toast.error(TOASTS.error.generic);
     } finally {
       setPhase('idle');
     }

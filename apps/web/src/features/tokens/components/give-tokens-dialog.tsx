@@ -9,7 +9,12 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { useAdminSession, useSession } from '@/features/accounts';
-import { ChainActionError, isCancelled, useChainAction } from '@/features/custody';
+import {
+  ChainActionError,
+  isCancelled,
+  isStillProcessing,
+  useChainAction,
+} from '@/features/custody';
 import { useBalances } from '@/features/staking';
 import { toast } from '@/lib/toast';
 import { transferTokens, type TransferAuthor } from '../api/transfer-tokens';
@@ -105,6 +110,10 @@ export function GiveTokensDialog({
       // The toast of the refused consent told why; the field shows it until changed.
       if (error instanceof ChainActionError && isAddressRefusal(error.message)) {
         setAddressRefusal(error.message);
+      } else if (isStillProcessing(error)) {
+        // Not a failure: the transfer is on its way, and Send again would send it twice.
+        reset();
+        onClose();
       } else if (!isCancelled(error)) toast.error(TOASTS.error.generic);
     }
   };
