@@ -1,6 +1,7 @@
-// Test helpers for the custody feature: transaction statuses and a fetch stub
-// that answers by path.
+// Test helpers for the custody feature: transaction statuses, a fetch stub
+// that answers by path, and a status feed driven by hand.
 import type { TransactionStatus } from '@gets/schema';
+import type { StatusFeed } from './lib/wait-for-transaction';
 
 export const TX_ID = '6f1c1f8e-6a55-4d8e-9b0e-3f7c2a1d9e10';
 
@@ -70,4 +71,31 @@ export function stubFetch(answer: (call: FetchCall, init: RequestInit | undefine
     return Promise.resolve(answer(call, init));
   };
   return { calls, fetchStub };
+}
+
+/** A feed the test drives by hand. */
+export function manualFeed(connected: boolean) {
+  let onStatus: ((status: TransactionStatus) => void) | undefined;
+  let onConnection: ((connected: boolean) => void) | undefined;
+  const feed: Omit<StatusFeed, 'connected'> & {
+    connected: boolean;
+    push: (status: TransactionStatus) => void;
+    setConnected: (value: boolean) => void;
+  } = {
+    connected,
+    subscribe(statusListener, connectionListener) {
+      onStatus = statusListener;
+      onConnection = connectionListener;
+      return () => {
+        onStatus = undefined;
+        onConnection = undefined;
+      };
+    },
+    push: (status) => onStatus?.(status),
+    setConnected(value) {
+      feed.connected = value;
+      onConnection?.(value);
+    },
+  };
+  return feed;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState, type ReactElement } from 'react';
 import type { TransactionStatus } from '@gets/schema';
 import { AppProvider } from '@/app/provider';
 import { apiRequest } from '@/lib/api-client';
@@ -9,6 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CHAIN_STATE_QUERY_KEY, useChainAction } from '../hooks/use-chain-action';
 import type { ChainActionError } from '../lib/chain-action-error';
 import { closeAllStreams } from '../lib/transaction-stream';
+import { STILL_PROCESSING_AFTER_MS } from '../lib/wait-for-transaction';
+import { STILL_PROCESSING_TEXTS } from './still-processing-notice';
+import { TransactionStatusCard } from './transaction-status-card';
 import {
   COMPLETED,
   eventStream,
@@ -62,14 +65,12 @@ function Harness() {
   );
 }
 
-function renderHarness() {
+function renderHarnessOf(harness: ReactElement) {
   window.localStorage.setItem('auth', JSON.stringify({ token: 'user-token', user: {} }));
-  return render(
-    <AppProvider>
-      <Harness />
-    </AppProvider>,
-  );
+  return render(<AppProvider>{harness}</AppProvider>);
 }
+
+const renderHarness = () => renderHarnessOf(<Harness />);
 
 const transferCalls = (calls: FetchCall[]) => calls.filter((call) => call.path === TRANSFER);
 
@@ -178,5 +179,91 @@ describe('the consent dialog of a chain action', () => {
       description: 'The email does not belong to your account',
     });
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+/** A page that shows the live card and a button that stays disabled while it runs. */
+function CardHarness() {
+  const action = useChainAction({ auth: 'user', title: 'Give tokens' });
+  return (
+    <>
+      <button
+        type="button"
+        disabled={action.isRunning}
+        onClick={() => {
+          outcome = action.run((consentToken) =>
+            apiRequest(TRANSFER.replace('/gs-api', ''), {
+              method: 'POST',
+              body: { ...BODY, consentToken },
+            }),
+          );
+          outcome.catch(() => {});
+        }}
+      >
+        Send
+      </button>
+      {action.status && (
+        <TransactionStatusCard status={action.status} stillProcessing={action.stillProcessing} />
+      )}
+    </>
+  );
+}
+
+describe('a transaction still running when the page stops waiting', () => {
+  it('shows "Still processing" with the explorer link, no spinner anywhere, and Send enabled again', async () => {
+    vi.useFakeTimers();
+    const url = `https://polygonscan.com/tx/0x${'cd'.repeat(32)}`;
+    const queued = txStatus({
+      transactionHash: `0x${'cd'.repeat(32)}`,
+      transactionChainScanUrl: url,
+    });
+    const { fetchStub } = stubFetch((call, init) => {
+      if (call.path === TRANSFER) {
+        const body = call.body as { consentToken?: string };
+        return body.consentToken
+          ? json({
+              message: 'Transaction queued',
+              data: { status: 'QUEUED', transactionId: TX_ID },
+            })
+          : json({ message: 'Consent required', data: CONSENT });
+      }
+      if (call.path === '/gs-api/metakeep/transaction')
+        return json({ message: 'ok', data: queued });
+      // Connected, then silent but for keep-alives: no push ever comes.
+      return eventStream([': connected\n\n'], init?.signal);
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    try {
+      renderHarnessOf(<CardHarness />);
+      const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
+      fireEvent.click(send);
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(send.disabled).toBe(true);
+      expect(screen.getByText('Processing request...')).toBeTruthy();
+
+      await act(() => vi.advanceTimersByTimeAsync(STILL_PROCESSING_AFTER_MS));
+      await expect(outcome).rejects.toMatchObject({ kind: 'processing' });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+
+      expect(send.disabled).toBe(false);
+      const card = screen.getByRole('status');
+      expect(card.textContent).toContain(STILL_PROCESSING_TEXTS.title);
+      expect(within(card).getByRole('link').getAttribute('href')).toBe(url);
+      // The toast: the progress toast turned into the outcome, with the same link.
+      expect(screen.queryByText('Processing request...')).toBeNull();
+      const toastTitle = screen
+        .getAllByText(STILL_PROCESSING_TEXTS.title)
+        .find((element) => !card.contains(element));
+      expect(toastTitle).toBeTruthy();
+      expect(
+        screen.getAllByRole('link', { name: STILL_PROCESSING_TEXTS.viewTransaction }),
+      ).toHaveLength(2);
+      expect(document.querySelector('.animate-spin')).toBeNull();
+    } finally {
+      closeAllStreams();
+      vi.useRealTimers();
+    }
   });
 });

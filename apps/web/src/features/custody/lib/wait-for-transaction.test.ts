@@ -3,7 +3,7 @@ import { TOASTS, TRANSACTION_POLLING, type TransactionStatus } from '@gets/schem
 import type { ApiResult } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { getTransactionStatus } from '../api/get-transaction-status';
-import { COMPLETED, json, stubFetch, TX_ID, txStatus } from '../test-support';
+import { COMPLETED, json, manualFeed, stubFetch, TX_ID, txStatus } from '../test-support';
 import {
   READ_RETRY_DELAYS_MS,
   STILL_PROCESSING_AFTER_MS,
@@ -11,35 +11,7 @@ import {
   TransactionStatusUnknownError,
   WATCH_READ_INTERVAL_MS,
   waitForTransaction,
-  type StatusFeed,
 } from './wait-for-transaction';
-
-/** A feed the test drives by hand. */
-function manualFeed(connected: boolean) {
-  let onStatus: ((status: TransactionStatus) => void) | undefined;
-  let onConnection: ((connected: boolean) => void) | undefined;
-  const feed: Omit<StatusFeed, 'connected'> & {
-    connected: boolean;
-    push: (status: TransactionStatus) => void;
-    setConnected: (value: boolean) => void;
-  } = {
-    connected,
-    subscribe(statusListener, connectionListener) {
-      onStatus = statusListener;
-      onConnection = connectionListener;
-      return () => {
-        onStatus = undefined;
-        onConnection = undefined;
-      };
-    },
-    push: (status) => onStatus?.(status),
-    setConnected(value) {
-      feed.connected = value;
-      onConnection?.(value);
-    },
-  };
-  return feed;
-}
 
 const statusCalls = (calls: { path: string }[]) =>
   calls.filter((call) => call.path === '/gs-api/metakeep/transaction');
