@@ -45,6 +45,7 @@ function fakeDatabase(owners: Map<string, Owner>) {
           owner_id: owner.id,
           status: 'QUEUED',
           created_at: new Date(),
+          status_seq: '1',
         };
       });
     },

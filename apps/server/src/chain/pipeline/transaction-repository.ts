@@ -44,9 +44,14 @@ export interface ChainTransaction {
   failureReason: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  /**
+   * Grows, across all transactions, with each change of what the status
+   * shows (migration 0180): the status stream's event id.
+   */
+  statusSeq: bigint;
 }
 
-interface TransactionRow {
+export interface TransactionRow {
   id: string;
   owner_kind: OwnerKind;
   owner_id: string;
@@ -65,13 +70,14 @@ interface TransactionRow {
   failure_reason: string | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  status_seq: string;
 }
 
-const COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description, status, batch_id,
-  forwarder_nonce::text, call_count, calls, isolate, attempts, transaction_hash, events,
-  failure_reason, created_at, completed_at`;
+export const TRANSACTION_COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description,
+  status, batch_id, forwarder_nonce::text, call_count, calls, isolate, attempts, transaction_hash,
+  events, failure_reason, created_at, completed_at, status_seq::text`;
 
-const toTransaction = (row: TransactionRow): ChainTransaction => ({
+export const toTransaction = (row: TransactionRow): ChainTransaction => ({
   id: row.id,
   ownerKind: row.owner_kind,
   ownerId: row.owner_id,
@@ -90,6 +96,7 @@ const toTransaction = (row: TransactionRow): ChainTransaction => ({
   failureReason: row.failure_reason,
   createdAt: new Date(row.created_at),
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
+  statusSeq: BigInt(row.status_seq),
 });
 
 /**
@@ -183,7 +190,7 @@ export async function insertQueuedTransactionOnce(
 export async function findTransactions(db: Queryable, ids: string[]): Promise<ChainTransaction[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions WHERE id = ANY($1::uuid[])`,
+    `SELECT ${TRANSACTION_COLUMNS} FROM chain_transactions WHERE id = ANY($1::uuid[])`,
     [ids],
   );
   return rows.map(toTransaction);
@@ -218,7 +225,7 @@ const WALLET_LOCK_SPACE = 7_214_300;
  */
 export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions t
+    `SELECT ${TRANSACTION_COLUMNS} FROM chain_transactions t
       WHERE t.status = 'QUEUED'
         AND NOT EXISTS (SELECT 1 FROM chain_transactions s
                          WHERE s.wallet_address = t.wallet_address AND s.status = 'SENT')
@@ -356,7 +363,7 @@ export async function transactionsOfBatch(
   batchId: string,
 ): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions WHERE batch_id = $1 AND status = 'SENT' ORDER BY forwarder_nonce`,
+    `SELECT ${TRANSACTION_COLUMNS} FROM chain_transactions WHERE batch_id = $1 AND status = 'SENT' ORDER BY forwarder_nonce`,
     [batchId],
   );
   return rows.map(toTransaction);
