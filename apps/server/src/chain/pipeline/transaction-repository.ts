@@ -118,12 +118,21 @@ export interface StatusNotice {
   transactionId: string;
 }
 
-/** Reads a notice made by statusNotice; null for anything else. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OWNER_KINDS: readonly string[] = ['user', 'admin', 'system'] satisfies OwnerKind[];
+
+/**
+ * Reads a notice made by statusNotice; null for anything else. Anyone who
+ * can connect to the database can NOTIFY on the channel, and one id that is
+ * not a uuid would fail the lookup of every id read with it: both ids are
+ * checked here, before any lookup.
+ */
 export function parseStatusNotice(payload: string): StatusNotice | null {
   const [ownerKind, ownerId, transactionId, ...rest] = payload.split(':');
-  if (rest.length > 0 || !ownerId || !transactionId) return null;
-  if (ownerKind !== 'user' && ownerKind !== 'admin') return null;
-  return { ownerKind, ownerId, transactionId };
+  if (rest.length > 0 || !ownerKind || !ownerId || !transactionId) return null;
+  if (!OWNER_KINDS.includes(ownerKind)) return null;
+  if (!UUID.test(ownerId) || !UUID.test(transactionId)) return null;
+  return { ownerKind: ownerKind as OwnerKind, ownerId, transactionId };
 }
 
 export async function insertQueuedTransaction(
