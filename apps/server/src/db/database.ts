@@ -77,7 +77,8 @@ export const LISTEN_RETRY_MS = { first: 1000, max: 30_000 } as const;
  * A LISTEN connection runs no queries, so a peer that vanished without a
  * word (a dropped NAT entry, a proxy) would never show as an error: it is
  * asked something this often, and counted lost when it does not answer in
- * LISTEN_PING_TIMEOUT_MS.
+ * LISTEN_PING_TIMEOUT_MS. What it is asked is its LISTEN again (a no-op
+ * once registered), so pg_stat_activity keeps showing what the connection is for.
  */
 export const LISTEN_PING_MS = 30_000;
 export const LISTEN_PING_TIMEOUT_MS = 10_000;
@@ -230,9 +231,10 @@ async function listenPostgres(
     });
     next.on('error', lose);
     next.on('end', () => lose());
+    const listenStatement = `LISTEN ${pg.escapeIdentifier(channel)}`;
     try {
       await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await next.query(listenStatement);
     } catch (error) {
       lose();
       throw error;
@@ -244,7 +246,7 @@ async function listenPostgres(
         LISTEN_PING_TIMEOUT_MS,
       );
       timeout.unref();
-      next.query('SELECT 1').then(
+      next.query(listenStatement).then(
         () => clearTimeout(timeout),
         (error: Error) => {
           clearTimeout(timeout);
