@@ -51,7 +51,8 @@ export async function findStatusSnapshot(
        (SELECT id FROM chain_transactions
          WHERE owner_kind = $1 AND owner_id = $2 AND status IN ('QUEUED', 'SENT')
          ORDER BY status_seq DESC LIMIT $7))
-     ORDER BY status_seq`,
+     -- The column, not its text in the output: '10' sorts before '9'.
+     ORDER BY chain_transactions.status_seq`,
     [
       owner.kind,
       owner.id,
