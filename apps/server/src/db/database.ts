@@ -213,7 +213,7 @@ async function listenPostgres(
   const open = async (): Promise<pg.Client> => {
     const next = new pg.Client({ connectionString: target.url, keepAlive: true });
     let gone = false;
-    let ping: NodeJS.Timeout | undefined;
+    let ping: NodeJS.Timeout | undefined = undefined;
     const lose = (error?: Error) => {
       if (gone) return;
       gone = true;
