@@ -79,7 +79,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
     });
 
     const contracts = deployment.contracts as PlatformContracts;
-    const statusFeed = await startStatusFeed(db);
+    const statusFeed = await startStatusFeed(db, { log });
     cleanups.push(() => statusFeed.close());
     const sessionEvents = await startSessionEvents(db);
     cleanups.push(() => sessionEvents.close());

@@ -44,10 +44,44 @@ export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN/COMMIT, rolling back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Calls handler with the payload of each NOTIFY on the channel; returns the way to stop. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls handler with the payload of each NOTIFY on the channel; returns the
+   * way to stop. Fails when the first LISTEN does; a connection lost later is
+   * opened again until it listens, and `events` hears of both.
+   */
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * Notices sent while a LISTEN connection is lost never arrive: whoever relies
+ * on them learns when that starts and when it ends.
+ */
+export interface ListenEvents {
+  /** The connection is lost: from now until onListening, notices are missed. */
+  onLost?(error: Error | undefined): void;
+  /** Listening again after a loss. */
+  onListening?(): void;
+}
+
+/**
+ * Waits between attempts to listen again: the first, doubled after each
+ * failure up to the last; tried for as long as the listener is not stopped.
+ */
+export const LISTEN_RETRY_MS = { first: 1000, max: 30_000 } as const;
+/**
+ * A LISTEN connection runs no queries, so a peer that vanished without a
+ * word (a dropped NAT entry, a proxy) would never show as an error: it is
+ * asked something this often, and counted lost when it does not answer in
+ * LISTEN_PING_TIMEOUT_MS. What it is asked is its LISTEN again (a no-op
+ * once registered), so pg_stat_activity keeps showing what the connection is for.
+ */
+export const LISTEN_PING_MS = 30_000;
+export const LISTEN_PING_TIMEOUT_MS = 10_000;
 
 /**
  * Every transaction-scoped advisory lock the platform takes, in one table so
@@ -109,6 +143,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     driver: 'pglite',
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // In this process: its LISTEN has no connection to lose, so events never fire.
     listen: (channel, handler) => db.listen(channel, handler),
     close: () => db.close(),
   };
@@ -152,39 +187,105 @@ async function openPostgres(target: { url: string }): Promise<Database> {
         client.release();
       }
     },
-    listen: (channel, handler) => listenPostgres(target, channel, handler),
+    listen: (channel, handler, events) => listenPostgres(target, channel, handler, events),
     close: () => pool.end(),
   };
 }
 
 /**
- * LISTEN needs a connection of its own that stays open; it reconnects after
- * a lost connection (notifications sent meanwhile are missed, which is why
- * clients also poll).
+ * LISTEN needs a connection of its own that stays open. When it ends or
+ * errs (a restarted server, pg_terminate_backend, a network cut), it is
+ * opened again with backoff until it listens or the listener stops: a feed
+ * that gave up after one failed try would stay deaf until a restart.
  */
 async function listenPostgres(
   target: { url: string },
   channel: string,
   handler: (payload: string) => void,
+  events: ListenEvents = {},
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: target.url });
+  let delay: number = LISTEN_RETRY_MS.first;
+  let retry: NodeJS.Timeout | undefined;
+  let attempt: Promise<void> | undefined;
+
+  const open = async (): Promise<pg.Client> => {
+    const next = new pg.Client({ connectionString: target.url, keepAlive: true });
+    let gone = false;
+    let ping: NodeJS.Timeout | undefined = undefined;
+    const lose = (error?: Error) => {
+      if (gone) return;
+      gone = true;
+      clearInterval(ping);
+      next.end().catch(() => undefined);
+      // A connection still being set up is the attempt's to report (it fails).
+      if (client !== next) return;
+      client = undefined;
+      if (stopped) return;
+      events.onLost?.(error);
+      scheduleRetry();
+    };
     next.on('notification', (message) => {
       if (message.channel === channel) handler(message.payload ?? '');
     });
-    next.on('error', () => {
-      next.end().catch(() => undefined);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
+    next.on('error', lose);
+    next.on('end', () => lose());
+    const listenStatement = `LISTEN ${pg.escapeIdentifier(channel)}`;
+    try {
+      await next.connect();
+      await next.query(listenStatement);
+    } catch (error) {
+      lose();
+      throw error;
+    }
+    if (gone) throw new Error(`the connection listening on ${channel} ended as it started`);
+    ping = setInterval(() => {
+      const timeout = setTimeout(
+        () => lose(new Error(`no answer on the ${channel} connection`)),
+        LISTEN_PING_TIMEOUT_MS,
+      );
+      timeout.unref();
+      next.query(listenStatement).then(
+        () => clearTimeout(timeout),
+        (error: Error) => {
+          clearTimeout(timeout);
+          lose(error);
+        },
+      );
+    }, LISTEN_PING_MS);
+    ping.unref();
+    return next;
   };
-  await connect();
+
+  const scheduleRetry = () => {
+    retry = setTimeout(() => {
+      retry = undefined;
+      attempt = open().then(
+        (next) => {
+          attempt = undefined;
+          if (stopped) {
+            void next.end().catch(() => undefined);
+            return;
+          }
+          client = next;
+          delay = LISTEN_RETRY_MS.first;
+          events.onListening?.();
+        },
+        () => {
+          attempt = undefined;
+          if (!stopped) scheduleRetry();
+        },
+      );
+    }, delay);
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+  };
+
+  client = await open();
   return async () => {
     stopped = true;
+    clearTimeout(retry);
+    await attempt;
     await client?.end().catch(() => undefined);
   };
 }

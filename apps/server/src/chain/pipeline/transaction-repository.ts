@@ -44,9 +44,14 @@ export interface ChainTransaction {
   failureReason: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  /**
+   * Grows, across all transactions, with each change of what the status
+   * shows (migration 0180): the status stream's event id.
+   */
+  statusSeq: bigint;
 }
 
-interface TransactionRow {
+export interface TransactionRow {
   id: string;
   owner_kind: OwnerKind;
   owner_id: string;
@@ -65,13 +70,14 @@ interface TransactionRow {
   failure_reason: string | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  status_seq: string;
 }
 
-const COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description, status, batch_id,
-  forwarder_nonce::text, call_count, calls, isolate, attempts, transaction_hash, events,
-  failure_reason, created_at, completed_at`;
+export const TRANSACTION_COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description,
+  status, batch_id, forwarder_nonce::text, call_count, calls, isolate, attempts, transaction_hash,
+  events, failure_reason, created_at, completed_at, status_seq::text`;
 
-const toTransaction = (row: TransactionRow): ChainTransaction => ({
+export const toTransaction = (row: TransactionRow): ChainTransaction => ({
   id: row.id,
   ownerKind: row.owner_kind,
   ownerId: row.owner_id,
@@ -90,6 +96,7 @@ const toTransaction = (row: TransactionRow): ChainTransaction => ({
   failureReason: row.failure_reason,
   createdAt: new Date(row.created_at),
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
+  statusSeq: BigInt(row.status_seq),
 });
 
 /**
@@ -111,12 +118,21 @@ export interface StatusNotice {
   transactionId: string;
 }
 
-/** Reads a notice made by statusNotice; null for anything else. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OWNER_KINDS: readonly string[] = ['user', 'admin', 'system'] satisfies OwnerKind[];
+
+/**
+ * Reads a notice made by statusNotice; null for anything else. Anyone who
+ * can connect to the database can NOTIFY on the channel, and one id that is
+ * not a uuid would fail the lookup of every id read with it: both ids are
+ * checked here, before any lookup.
+ */
 export function parseStatusNotice(payload: string): StatusNotice | null {
   const [ownerKind, ownerId, transactionId, ...rest] = payload.split(':');
-  if (rest.length > 0 || !ownerId || !transactionId) return null;
-  if (ownerKind !== 'user' && ownerKind !== 'admin') return null;
-  return { ownerKind, ownerId, transactionId };
+  if (rest.length > 0 || !ownerKind || !ownerId || !transactionId) return null;
+  if (!OWNER_KINDS.includes(ownerKind)) return null;
+  if (!UUID.test(ownerId) || !UUID.test(transactionId)) return null;
+  return { ownerKind: ownerKind as OwnerKind, ownerId, transactionId };
 }
 
 export async function insertQueuedTransaction(
@@ -183,7 +199,7 @@ export async function insertQueuedTransactionOnce(
 export async function findTransactions(db: Queryable, ids: string[]): Promise<ChainTransaction[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions WHERE id = ANY($1::uuid[])`,
+    `SELECT ${TRANSACTION_COLUMNS} FROM chain_transactions WHERE id = ANY($1::uuid[])`,
     [ids],
   );
   return rows.map(toTransaction);
@@ -218,7 +234,7 @@ const WALLET_LOCK_SPACE = 7_214_300;
  */
 export async function claimQueued(db: Queryable, limit: number): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions t
+    `SELECT ${TRANSACTION_COLUMNS} FROM chain_transactions t
       WHERE t.status = 'QUEUED'
         AND NOT EXISTS (SELECT 1 FROM chain_transactions s
                          WHERE s.wallet_address = t.wallet_address AND s.status = 'SENT')
@@ -356,7 +372,7 @@ export async function transactionsOfBatch(
   batchId: string,
 ): Promise<ChainTransaction[]> {
   const rows = await db.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM chain_transactions WHERE batch_id = $1 AND status = 'SENT' ORDER BY forwarder_nonce`,
+    `SELECT ${TRANSACTION_COLUMNS} FROM chain_transactions WHERE batch_id = $1 AND status = 'SENT' ORDER BY forwarder_nonce`,
     [batchId],
   );
   return rows.map(toTransaction);

@@ -5,20 +5,54 @@ import type { Database } from '../../db/database.ts';
 import { SESSION_REVOKED_CHANNEL } from './session-repository.ts';
 
 export interface SessionEvents {
-  /** Calls `onRevoked` once when the session with this token hash is revoked; returns the way to stop. */
+  /** False while the LISTEN connection is lost: revocations made meanwhile are not heard. */
+  readonly listening: boolean;
+  /**
+   * Calls `onRevoked` once when the session with this token hash is revoked,
+   * or when its revocation may have been missed (the LISTEN connection was
+   * lost): what it holds open then ends, and the client that comes back has
+   * its session read again. Returns the way to stop.
+   */
   watch(tokenHash: string, onRevoked: () => void): () => void;
   close(): Promise<void>;
 }
 
 export async function startSessionEvents(db: Database): Promise<SessionEvents> {
   const watchers = new Map<string, Set<() => void>>();
-  const unlisten = await db.listen(SESSION_REVOKED_CHANNEL, (tokenHash) => {
-    const set = watchers.get(tokenHash);
-    if (!set) return;
-    watchers.delete(tokenHash);
-    for (const onRevoked of set) onRevoked();
-  });
+  let listening = true;
+  const fire = (set: Iterable<() => void>) => {
+    for (const onRevoked of set) {
+      try {
+        onRevoked();
+      } catch {
+        // One stream that failed to end does not keep the others of the session open.
+      }
+    }
+  };
+  const unlisten = await db.listen(
+    SESSION_REVOKED_CHANNEL,
+    (tokenHash) => {
+      const set = watchers.get(tokenHash);
+      if (!set) return;
+      watchers.delete(tokenHash);
+      fire(set);
+    },
+    {
+      onLost: () => {
+        listening = false;
+        const all = [...watchers.values()].flatMap((set) => [...set]);
+        watchers.clear();
+        fire(all);
+      },
+      onListening: () => {
+        listening = true;
+      },
+    },
+  );
   return {
+    get listening() {
+      return listening;
+    },
     watch(tokenHash, onRevoked) {
       const set = watchers.get(tokenHash) ?? new Set();
       set.add(onRevoked);

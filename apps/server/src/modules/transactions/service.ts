@@ -12,8 +12,17 @@ import type { Actor } from '../../http/auth.ts';
  */
 export const MAX_STREAMS_PER_SESSION = 5;
 
+/**
+ * When a stream is refused because live status is down (the LISTEN connection
+ * is lost and being opened again), the client is told to try this much later;
+ * it polls meanwhile.
+ */
+export const STREAM_RETRY_AFTER_SECONDS = 5;
+
 export const TRANSACTION_MESSAGES = {
   notFound: 'Transaction not found',
+  liveStatusDown:
+    'Live status updates are unavailable for a moment. Your transaction status is still checked every few seconds',
   tooManyStreams: `Too many live status connections: at most ${MAX_STREAMS_PER_SESSION} per sign-in. Close another tab of this site and try again`,
 } as const;
 
