@@ -10,6 +10,7 @@ import { isAdminAreaPath } from '@/features/admin';
 import { OfflineScreen } from '@/components/ui/offline-screen';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { BadgeDetailsProvider, type BadgeActionsContext } from '@/features/badges';
+import { SessionEndListener } from './session-end-listener';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -48,6 +49,7 @@ export function RootLayout() {
   if (admin && isAdminAreaPath(pathname)) {
     return online ? (
       <BadgeDetailsProvider>
+        <SessionEndListener />
         <PageLoadingBar />
         <Outlet />
       </BadgeDetailsProvider>
@@ -58,6 +60,7 @@ export function RootLayout() {
   return (
     <BadgeDetailsProvider actions={ApplicationActions}>
       <div className="flex min-h-dvh flex-col">
+        <SessionEndListener />
         <PageLoadingBar />
         <a
           href="#main"

@@ -4,7 +4,8 @@ export type ChainActionErrorKind =
   | 'cancelled' // the user cancelled the consent dialog: nothing was signed
   | 'consent' // the consent request failed
   | 'submit' // the server refused the confirmed consent (used, expired, ...)
-  | 'status'; // queued, but its outcome could not be determined
+  | 'status' // queued, but its outcome could not be determined
+  | 'session'; // the session it ran in ended: the app says so once and opens the login page
 
 export class ChainActionError extends Error {
   constructor(
@@ -16,5 +17,9 @@ export class ChainActionError extends Error {
   }
 }
 
+/**
+ * Whether the action stopped with nothing more to tell the person: they
+ * cancelled it, or their session ended (which has its own one message).
+ */
 export const isCancelled = (error: unknown) =>
-  error instanceof ChainActionError && error.kind === 'cancelled';
+  error instanceof ChainActionError && (error.kind === 'cancelled' || error.kind === 'session');
