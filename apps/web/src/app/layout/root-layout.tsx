@@ -41,6 +41,18 @@ function PageLoadingBar() {
 }
 
 export function RootLayout() {
+  // Outside the chrome: the admin area and the login pages draw different
+  // chromes, and an ended session's move from one to the other must not
+  // remount the listener that is seeing it through.
+  return (
+    <>
+      <SessionEndListener />
+      <Chrome />
+    </>
+  );
+}
+
+function Chrome() {
   const online = useOnlineStatus();
   const admin = useAdminSession();
   const { pathname } = useLocation();
@@ -49,7 +61,6 @@ export function RootLayout() {
   if (admin && isAdminAreaPath(pathname)) {
     return online ? (
       <BadgeDetailsProvider>
-        <SessionEndListener />
         <PageLoadingBar />
         <Outlet />
       </BadgeDetailsProvider>
@@ -60,7 +71,6 @@ export function RootLayout() {
   return (
     <BadgeDetailsProvider actions={ApplicationActions}>
       <div className="flex min-h-dvh flex-col">
-        <SessionEndListener />
         <PageLoadingBar />
         <a
           href="#main"
