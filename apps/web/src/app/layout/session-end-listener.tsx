@@ -65,11 +65,14 @@ export function SessionEndListener() {
             const end: PendingEnd = { actor, navigated: false, done };
             pending.current = end;
             // Replace: Back should not return to a page that only looked signed in.
-            navigate(actor === 'admin' ? adminLoginPathTo(next) : loginPath(next), {
-              replace: true,
-              flushSync: true,
-              state: ARRIVAL_STATE,
-            }).then(
+            // A data router's navigate returns a promise; its type allows none.
+            Promise.resolve(
+              navigate(actor === 'admin' ? adminLoginPathTo(next) : loginPath(next), {
+                replace: true,
+                flushSync: true,
+                state: ARRIVAL_STATE,
+              }),
+            ).then(
               () => {
                 end.navigated = true;
               },
