@@ -85,6 +85,16 @@ export const EMPTY_STATES = {
   noBadgesEarned: 'You have not earned any badges yet!',
 } as const;
 
+/**
+ * Beyond the spec: what the web app says when a session ends under the person
+ * (a reset on another device, a ban, the session's lifetime). `banned` is also
+ * the server's answer to a banned account's calls, so the app can tell it apart.
+ */
+export const SESSION_MESSAGES = {
+  ended: 'Your session has ended. Please log in again.',
+  banned: 'Your account has been banned. Please contact support',
+} as const;
+
 export const SERVER_MESSAGES = {
   emailAlreadyRegistered: 'This email is already registered. Please proceed to login',
   emailNotRegistered: 'This email is not registered. Please proceed to signup',

@@ -2,6 +2,7 @@
 // calls take `onRequest: requireUser(ctx)`, of admin calls `requireAdmin`:
 // onRequest, so a caller without the right session is refused before the body
 // is read or validated (a stranger learns nothing about a call's input).
+import { SESSION_MESSAGES } from '@gets/schema';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { resolveSession } from '../modules/accounts/sessions.ts';
@@ -40,7 +41,7 @@ export const AUTH_MESSAGES = {
   invalid: 'Your session has expired. Please login again',
   forbidden: 'You are not allowed to do this',
   notApprovedSponsor: 'Only approved sponsors can do this',
-  banned: 'Your account has been banned. Please contact support',
+  banned: SESSION_MESSAGES.banned,
   removed: 'This admin account has been removed',
   earnersOnly: 'Only earners can do this',
 } as const;

@@ -1,7 +1,9 @@
 // The one way the web app talks to the API: prefix, JSON, bearer token from
 // the stored session, and the `{ message, data }` envelope turned into a result
-// that says whether the call succeeded.
-import { API_PREFIX, SESSION_STORAGE_KEYS, TOASTS } from '@gets/schema';
+// that says whether the call succeeded. A call refused because its session is
+// over reports that to session-end.ts, which ends the session once.
+import { API_PREFIX, SESSION_MESSAGES, SESSION_STORAGE_KEYS, TOASTS } from '@gets/schema';
+import { isSessionEndAnswer, reportSessionEnd } from './session-end';
 import { isRecord, readStoredToken } from './storage';
 
 /** Which stored session signs the call: the user's, the admin's, or none. */
@@ -16,7 +18,17 @@ export type ApiResult<T> =
       /** The answer's headers (a page's total count, say). */
       headers?: Headers;
     }
-  | { success: false; data: null; message: string; status: number };
+  | {
+      success: false;
+      data: null;
+      message: string;
+      status: number;
+      /**
+       * Refused because the session it was made with is over: the app says so
+       * once for all such calls, so the caller shows nothing of its own.
+       */
+      sessionEnded?: boolean;
+    };
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,6 +39,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. the admin login secret). */
   headers?: Record<string, string>;
+  /**
+   * False for the call that ends the session itself (logout): a refusal then
+   * means it was already over, which the person who logs out need not be told.
+   */
+  reportsSessionEnd?: boolean;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -66,7 +83,7 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, query, auth = 'user', signal } = options;
+  const { method = 'GET', body, query, auth = 'user', signal, reportsSessionEnd = true } = options;
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -87,7 +104,24 @@ export async function apiRequest<T>(
   }
 
   const { message, data } = await readEnvelope(response);
-  if (!response.ok) return { success: false, data: null, message, status: response.status };
+  if (!response.ok) {
+    // Only a call that carried a session can find it over; a call without one
+    // (a visitor's, a login with a wrong password) is an ordinary refusal.
+    const sessionEnded = token !== null && isSessionEndAnswer(response.status, message);
+    if (sessionEnded && reportsSessionEnd) {
+      reportSessionEnd(token, {
+        actor: auth === 'admin' ? 'admin' : 'user',
+        message: response.status === 401 ? SESSION_MESSAGES.ended : message,
+      });
+    }
+    return {
+      success: false,
+      data: null,
+      message,
+      status: response.status,
+      ...(sessionEnded && reportsSessionEnd ? { sessionEnded: true } : {}),
+    };
+  }
   return {
     success: true,
     data: data as T,

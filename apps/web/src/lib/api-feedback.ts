@@ -13,10 +13,15 @@ const EMAIL_REDIRECTS: Record<string, string> = {
 };
 
 export function showApiError(
-  result: { message: string },
+  result: { message: string; sessionEnded?: boolean },
   navigate?: (path: string) => void,
   options?: ToastOptions,
 ): void {
+  // The ended session has its one message (session-end.ts); this call's refusal would repeat it.
+  if (result.sessionEnded) {
+    if (options?.id !== undefined) toast.dismiss(options.id);
+    return;
+  }
   toast.error(withBang(result.message), options);
   const target = EMAIL_REDIRECTS[result.message];
   if (target && navigate) setTimeout(() => navigate(target), EMAIL_ERROR_REDIRECT_DELAY_MS);

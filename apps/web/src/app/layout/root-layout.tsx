@@ -10,6 +10,7 @@ import { isAdminAreaPath } from '@/features/admin';
 import { OfflineScreen } from '@/components/ui/offline-screen';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { BadgeDetailsProvider, type BadgeActionsContext } from '@/features/badges';
+import { SessionEndListener } from './session-end-listener';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -40,6 +41,18 @@ function PageLoadingBar() {
 }
 
 export function RootLayout() {
+  // Outside the chrome: the admin area and the login pages draw different
+  // chromes, and an ended session's move from one to the other must not
+  // remount the listener that is seeing it through.
+  return (
+    <>
+      <SessionEndListener />
+      <Chrome />
+    </>
+  );
+}
+
+function Chrome() {
   const online = useOnlineStatus();
   const admin = useAdminSession();
   const { pathname } = useLocation();

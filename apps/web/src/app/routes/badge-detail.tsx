@@ -6,6 +6,7 @@ import { useHasAdminToken, PageSpinner } from '@/features/accounts';
 import { BadgeApplicationActions, useBadgeEarners } from '@/features/applications';
 import { BadgePage, useBadge } from '@/features/badges';
 import { withBang } from '@/lib/api-feedback';
+import { QueryError } from '@/components/ui/query-error';
 
 export function BadgeDetailRoute() {
   const { id } = useParams();
@@ -27,6 +28,16 @@ export function BadgeDetailRoute() {
       badge={badge.data}
       view={isAdmin ? 'admin' : 'public'}
       earners={earners.data ?? []}
+      earnersError={
+        earners.isError && (
+          <QueryError
+            error={earners.error}
+            onRetry={earners.refetch}
+            isRetrying={earners.isRefetching}
+            className="py-6"
+          />
+        )
+      }
       actions={<BadgeApplicationActions badge={badge.data} place="page" />}
     />
   );

@@ -78,6 +78,8 @@ function LatestBadges() {
           badges={list.badges}
           isLoading={list.isPending}
           error={list.error}
+          onRetry={list.refetch}
+          isRetrying={list.isRefetching}
           emptyText={'No "recent" badges found!'}
         />
       </div>

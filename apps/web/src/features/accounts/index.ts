@@ -34,4 +34,11 @@ export {
   type UserSession,
   type UserType,
 } from './lib/session';
-export type { AdminSession } from './lib/admin-session';
+export { clearAdminSession, type AdminSession } from './lib/admin-session';
+export {
+  adminLoginPathTo,
+  loginPath,
+  pathAfterLogin,
+  safeNextPath,
+  NEXT_PARAM,
+} from './lib/next-path';

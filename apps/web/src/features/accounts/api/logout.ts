@@ -6,5 +6,5 @@ import { apiRequest } from '@/lib/api-client';
 const PATHS = { user: '/user/logout', admin: '/admin/logout' } as const;
 
 export function logout(auth: 'user' | 'admin') {
-  return apiRequest<null>(PATHS[auth], { method: 'POST', auth });
+  return apiRequest<null>(PATHS[auth], { method: 'POST', auth, reportsSessionEnd: false });
 }

@@ -1,8 +1,9 @@
 // /admin/login#<secret>: email, password with a show toggle, Login. The
-// session is stored under 'admin' with the admin marker; then /dashboard.
+// session is stored under 'admin' with the admin marker; then /dashboard, or
+// the page the admin was on when their session ended (?next=).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { adminLoginSchema, TOASTS, type AdminLoginRequest } from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -11,10 +12,12 @@ import { showApiSuccess, withBang } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
 import { adminLogin } from '../api/admin-login';
 import { rememberAdminLoginSecret, saveAdminSession } from '../lib/admin-session';
+import { NEXT_PARAM, pathAfterLogin } from '../lib/next-path';
 import { AuthCard } from './auth-card';
 
 export function AdminLoginForm({ secret }: { secret: string }) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const form = useForm<AdminLoginRequest, unknown, z.output<typeof adminLoginSchema>>({
     resolver: zodResolver(adminLoginSchema),
     defaultValues: { email: '', password: '' },
@@ -31,7 +34,7 @@ export function AdminLoginForm({ secret }: { secret: string }) {
     showApiSuccess(result);
     rememberAdminLoginSecret(secret);
     saveAdminSession({ token: result.data.token, adminDetails: result.data.adminDetails });
-    void navigate('/dashboard', { replace: true });
+    void navigate(pathAfterLogin(params.get(NEXT_PARAM)), { replace: true });
   });
 
   return (

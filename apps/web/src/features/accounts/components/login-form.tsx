@@ -1,19 +1,22 @@
 // /login: email and password (show/hide), links to /forgot-password and
-// /register; a successful login stores { token, user } and opens /dashboard.
+// /register; a successful login stores { token, user } and opens /dashboard,
+// or the page the person was on when their session ended (?next=).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema, type LoginRequest } from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { login } from '../api/login';
+import { NEXT_PARAM, pathAfterLogin } from '../lib/next-path';
 import { saveSession } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const form = useForm<LoginRequest, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -28,7 +31,7 @@ export function LoginForm() {
     }
     showApiSuccess(result);
     saveSession({ token: result.data.token, user: result.data.user });
-    void navigate('/dashboard', { replace: true });
+    void navigate(pathAfterLogin(params.get(NEXT_PARAM)), { replace: true });
   });
 
   return (

@@ -3,6 +3,8 @@
 // opens the new-password modal; the reset itself sends the person to /login.
 // Without the flag the page only checks a registration code (registration is
 // finished in the /register OTP modal), then sends the person to /register.
+// A failure the server did not put in words (no answer, a 5xx) ends the
+// attempt as spec section 8 says: its message, session cleared, /login.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,9 +19,13 @@ import { toast } from '@/lib/toast';
 import { resetPassword } from '../api/reset-password';
 import { sendOtp } from '../api/send-otp';
 import { verifyOtp } from '../api/verify-otp';
-import { hasForgotFlag, setForgotFlag } from '../lib/session';
+import { clearSession, hasForgotFlag, setForgotFlag } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
 import { NewPasswordModal } from './new-password-modal';
+
+/** No answer, or a server error: nothing the person can act on here. */
+const isUnreadableFailure = (result: { status: number }) =>
+  result.status === 0 || result.status >= 500;
 
 export function VerifyEmailForm({ email }: { email: string }) {
   const navigate = useNavigate();
@@ -34,10 +40,18 @@ export function VerifyEmailForm({ email }: { email: string }) {
   const { errors, isSubmitting } = form.formState;
   const otpField = form.register('otp');
 
+  const giveUp = () => {
+    toast.error(TOASTS.error.verifyEmailFailed);
+    clearSession();
+    setForgotFlag(false);
+    void navigate('/login', { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     const result = await verifyOtp({ email, otp });
     if (!result.success) {
-      showApiError(result, (path) => void navigate(path));
+      if (isUnreadableFailure(result)) giveUp();
+      else showApiError(result, (path) => void navigate(path));
       return;
     }
     if (forgot) {
@@ -65,7 +79,7 @@ export function VerifyEmailForm({ email }: { email: string }) {
     if (!verifiedOtp) return false;
     const result = await resetPassword({ email, otp: verifiedOtp, password });
     if (!result.success) {
-      if (result.status === 0) toast.error(TOASTS.error.resetPasswordFailed);
+      if (isUnreadableFailure(result)) giveUp();
       else showApiError(result, (path) => void navigate(path));
       return false;
     }

@@ -77,6 +77,8 @@ export function useActiveSponsors({ search, showAll }: { search: string; showAll
   return {
     isPending: pages.isPending,
     error: pages.error,
+    refetch: pages.refetch,
+    isRefetching: pages.isRefetching,
     sponsors: pages.data?.pages.flatMap((page) => page.sponsors) ?? [],
     total: pages.data?.pages[0]?.total ?? 0,
     /** See more was asked for and more pages are on their way. */

@@ -9,6 +9,7 @@ import { SearchField } from '@/components/ui/search-field';
 import { PageSpinner } from '@/features/accounts';
 import { useActiveSponsors } from '../api/get-active-sponsors';
 import { SponsorCard } from './sponsor-card';
+import { QueryError } from '@/components/ui/query-error';
 
 export function ActiveSponsorsScreen() {
   const [query, setQuery] = useState('');
@@ -34,8 +35,13 @@ export function ActiveSponsorsScreen() {
           className="w-96"
         />
       </div>
-      {active.error && <p role="alert">{active.error.message}</p>}
-      {shown.length === 0 && !active.error ? (
+      {active.error ? (
+        <QueryError
+          error={active.error}
+          onRetry={active.refetch}
+          isRetrying={active.isRefetching}
+        />
+      ) : shown.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           {search ? ADMIN_TEXTS.noResultsFor(search) : ADMIN_TEXTS.noSponsors}
         </p>

@@ -19,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { addAdmin } from '../api/add-admin';
 import { useAdmins } from '../api/get-admins';
 import { removeAdmin } from '../api/remove-admin';
+import { QueryError } from '@/components/ui/query-error';
 
 const isAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value.trim());
 
@@ -81,7 +82,14 @@ function Managers() {
       <h3 id="managers-heading" className="mb-3 font-semibold text-slate-900">
         {ADMIN_TEXTS.managers}
       </h3>
-      {admins.isError && <p role="alert">{admins.error.message}</p>}
+      {admins.isError && (
+        <QueryError
+          error={admins.error}
+          onRetry={admins.refetch}
+          isRetrying={admins.isRefetching}
+          className="py-4"
+        />
+      )}
       <ul className="flex flex-col gap-2">
         {admins.data?.map((admin) => (
           <ManagerRow

@@ -8,6 +8,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { PageSpinner } from '@/features/accounts';
 import { usePendingSponsors, useRejectedSponsors } from '../api/get-pending-sponsors';
 import { PendingSponsorItem } from './pending-sponsor-item';
+import { QueryError } from '@/components/ui/query-error';
 
 export function ApprovalsScreen() {
   const pending = usePendingSponsors();
@@ -21,8 +22,13 @@ export function ApprovalsScreen() {
         {ADMIN_TEXTS.pendingApprovalsHeading}{' '}
         <span className="text-slate-500">({sponsors.length})</span>
       </h2>
-      {pending.isError && <p role="alert">{pending.error.message}</p>}
-      {sponsors.length === 0 && !pending.isError ? (
+      {pending.isError ? (
+        <QueryError
+          error={pending.error}
+          onRetry={pending.refetch}
+          isRetrying={pending.isRefetching}
+        />
+      ) : sponsors.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           {ADMIN_TEXTS.noSponsors}
         </p>
@@ -50,6 +56,16 @@ export function ApprovalsScreen() {
 function RejectedSponsors() {
   const rejected = useRejectedSponsors();
   const sponsors = rejected.data ?? [];
+  if (rejected.isError) {
+    return (
+      <QueryError
+        error={rejected.error}
+        onRetry={rejected.refetch}
+        isRetrying={rejected.isRefetching}
+        className="py-4"
+      />
+    );
+  }
   if (sponsors.length === 0) return null;
   return (
     <details className="rounded-2xl border border-slate-200 bg-slate-50 p-4">

@@ -7,6 +7,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { SelectField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/features/accounts';
 import { useAuditLog } from '../api/get-audit-log';
+import { QueryError } from '@/components/ui/query-error';
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
@@ -45,7 +46,7 @@ export function AuditLogScreen() {
       {log.isPending ? (
         <PageSpinner />
       ) : log.isError ? (
-        <p role="alert">{log.error.message}</p>
+        <QueryError error={log.error} onRetry={log.refetch} isRetrying={log.isRefetching} />
       ) : log.entries.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
           No admin actions yet

@@ -27,6 +27,7 @@ import { changePeriod } from '../api/change-period';
 import { useSettings } from '../api/get-settings';
 import { adminKeys } from '../api/keys';
 import { saveSettings } from '../api/save-settings';
+import { QueryError } from '@/components/ui/query-error';
 
 const FIELD_OF = {
   claim: 'claimPeriod',
@@ -43,7 +44,15 @@ const FAILED = {
 export function CoolDownPeriods() {
   const settings = useSettings();
   if (settings.isPending) return <PageSpinner />;
-  if (settings.isError) return <p role="alert">{settings.error.message}</p>;
+  if (settings.isError) {
+    return (
+      <QueryError
+        error={settings.error}
+        onRetry={settings.refetch}
+        isRetrying={settings.isRefetching}
+      />
+    );
+  }
   return <CoolDownForm stored={settings.data} />;
 }
 

@@ -9,6 +9,7 @@ import { usePendingSponsors } from '../api/get-pending-sponsors';
 import { useAdminMenu } from '../hooks/use-admin-menu';
 import { CountCard } from './count-card';
 import { PendingSponsorItem } from './pending-sponsor-item';
+import { QueryError } from '@/components/ui/query-error';
 
 export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
   const { open } = useAdminMenu();
@@ -40,7 +41,13 @@ export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
               All
             </button>
           </div>
-          {pending.data?.length === 0 ? (
+          {pending.isError ? (
+            <QueryError
+              error={pending.error}
+              onRetry={pending.refetch}
+              isRetrying={pending.isRefetching}
+            />
+          ) : pending.data?.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
               {ADMIN_TEXTS.noSponsors}
             </p>

@@ -14,6 +14,7 @@ import { useSetSponsorBan } from '../api/set-sponsor-ban';
 import { useVerifySponsor } from '../api/verify-sponsor';
 import { SponsorDecisionButtons } from './sponsor-decision-buttons';
 import { SponsorPicture } from './sponsor-picture';
+import { QueryError } from '@/components/ui/query-error';
 
 const STATUS_NOTES: Record<string, string> = {
   PENDING: 'This sponsor is waiting for approval.',
@@ -31,9 +32,11 @@ export function SponsorPage({
   if (sponsor.isPending) return <PageSpinner />;
   if (sponsor.isError) {
     return (
-      <p role="alert" className="text-center text-lg font-semibold text-slate-700">
-        {sponsor.error.message}
-      </p>
+      <QueryError
+        error={sponsor.error}
+        onRetry={sponsor.refetch}
+        isRetrying={sponsor.isRefetching}
+      />
     );
   }
   const data = sponsor.data;

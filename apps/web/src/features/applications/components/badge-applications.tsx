@@ -21,6 +21,7 @@ import { useReviewApplications, type Decision } from '../api/review-applications
 import { WhitelistCsvSection } from './whitelist-csv-section';
 import { WhitelistForm } from './whitelist-form';
 import { TableScroller } from '@/components/ui/table-scroller';
+import { QueryError } from '@/components/ui/query-error';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -177,8 +178,13 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
               </tr>
             ) : applications.isError ? (
               <tr>
-                <td colSpan={8} className="px-4 py-8 text-center text-red-700" role="alert">
-                  {applications.error.message}
+                <td colSpan={8} className="px-4">
+                  <QueryError
+                    error={applications.error}
+                    onRetry={applications.refetch}
+                    isRetrying={applications.isRefetching}
+                    className="py-8"
+                  />
                 </td>
               </tr>
             ) : list.length === 0 ? (

@@ -10,6 +10,7 @@ import { DashboardActions } from './dashboard-actions';
 import { EarnedBadges } from './earned-badges';
 import { MyApplications } from './my-applications';
 import { LoadingOverlay, StatCard } from './stat-card';
+import { QueryError } from '@/components/ui/query-error';
 
 export function EarnerDashboard({ user }: { user: SessionUser }) {
   const balances = useBalances({ auth: 'user' });
@@ -25,16 +26,22 @@ export function EarnerDashboard({ user }: { user: SessionUser }) {
         <StatCard label="STAKED" value={balances.data?.stakingBalance ?? null} />
         <StatCard label="MY AWARDS" value={earned.data?.length ?? null} />
       </div>
-      {earned.isError && (
-        <p role="alert" className="text-red-700">
-          {earned.error.message}
-        </p>
+      {/* A failed read shows its error, not "You have not earned any badges yet!". */}
+      {earned.isError ? (
+        <QueryError
+          error={earned.error}
+          onRetry={earned.refetch}
+          isRetrying={earned.isRefetching}
+        />
+      ) : (
+        <EarnedBadges awards={earned.data ?? []} />
       )}
-      <EarnedBadges awards={earned.data ?? []} />
       {applications.isError ? (
-        <p role="alert" className="text-red-700">
-          {applications.error.message}
-        </p>
+        <QueryError
+          error={applications.error}
+          onRetry={applications.refetch}
+          isRetrying={applications.isRefetching}
+        />
       ) : (
         <MyApplications applications={applications.data ?? []} email={user.email} />
       )}

@@ -12,6 +12,7 @@ import { AwardWinners } from './award-winners';
 import { BannerCarousel } from './banner-carousel';
 import { DashboardActions } from './dashboard-actions';
 import { LoadingOverlay, StatCard } from './stat-card';
+import { QueryError } from '@/components/ui/query-error';
 
 export function SponsorDashboard({ user }: { user: SessionUser }) {
   const balances = useBalances({ auth: 'user' });
@@ -48,9 +49,11 @@ export function SponsorDashboard({ user }: { user: SessionUser }) {
       </div>
       <SponsorBadges />
       {winners.isError ? (
-        <p role="alert" className="text-red-700">
-          {winners.error.message}
-        </p>
+        <QueryError
+          error={winners.error}
+          onRetry={winners.refetch}
+          isRetrying={winners.isRefetching}
+        />
       ) : (
         <AwardWinners winners={winners.data ?? []} />
       )}

@@ -18,6 +18,7 @@ import {
   useWhitelistFromCsv,
 } from '../api/whitelist-from-csv';
 import { WhitelistCsvDialog } from './whitelist-csv-dialog';
+import { QueryError } from '@/components/ui/query-error';
 
 export function WhitelistCsvSection({ badge }: { badge: Badge }) {
   const [open, setOpen] = useState(false);
@@ -58,6 +59,14 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
         </button>
       </div>
 
+      {invitations.isError && (
+        <QueryError
+          error={invitations.error}
+          onRetry={invitations.refetch}
+          isRetrying={invitations.isRefetching}
+          className="mt-4 py-4"
+        />
+      )}
       {invitees.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-semibold text-slate-900">Pending invitees</h3>

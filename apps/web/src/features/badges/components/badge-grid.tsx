@@ -1,6 +1,8 @@
-// Cards in a grid, with the loading animation, the empty text and See more.
+// Cards in a grid, with the loading animation, the empty text and See more;
+// a failed read shows its error with Try again, never the empty text.
 import type { Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/features/custody';
 import { BadgeCard } from './badge-card';
 
@@ -8,6 +10,8 @@ export function BadgeGrid({
   badges,
   isLoading,
   error,
+  onRetry,
+  isRetrying,
   emptyText,
   hasMore,
   onMore,
@@ -16,7 +20,10 @@ export function BadgeGrid({
 }: {
   badges: Badge[];
   isLoading: boolean;
-  error?: Error | null;
+  error: Error | null;
+  /** Reads the badges again after a failed read. */
+  onRetry: () => unknown;
+  isRetrying?: boolean;
   emptyText: string;
   hasMore?: boolean;
   onMore?: () => void;
@@ -30,12 +37,7 @@ export function BadgeGrid({
       </div>
     );
   }
-  if (error)
-    return (
-      <p role="alert" className="py-10 text-center text-red-700">
-        {error.message}
-      </p>
-    );
+  if (error) return <QueryError error={error} onRetry={onRetry} isRetrying={isRetrying} />;
   if (badges.length === 0) return <p className="py-16 text-center text-slate-600">{emptyText}</p>;
   return (
     <div>

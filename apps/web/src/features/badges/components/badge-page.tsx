@@ -36,12 +36,15 @@ export function BadgePage({
   badge,
   view,
   earners,
+  earnersError,
   actions,
 }: {
   badge: Badge;
   view: 'admin' | 'public';
   /** The earners holding it (from the awards of the application work). */
   earners: EarnerRow[];
+  /** Shown instead of the earners when they could not be read (never the empty text). */
+  earnersError?: ReactNode;
   /** The viewer's actions other features own (Apply, Claim Tokens), composed by the app. */
   actions?: ReactNode;
 }) {
@@ -116,7 +119,13 @@ export function BadgePage({
                   </tr>
                 </thead>
                 <tbody>
-                  {earners.length === 0 ? (
+                  {earnersError ? (
+                    <tr>
+                      <td colSpan={3} className="px-4">
+                        {earnersError}
+                      </td>
+                    </tr>
+                  ) : earners.length === 0 ? (
                     <tr>
                       <td colSpan={3} className="px-4 py-6 text-center text-slate-500">
                         No earners have been awarded this badge yet.

@@ -9,6 +9,7 @@ import { useBadgeList } from '../api/get-badge-list';
 import { qrValueOf } from '../lib/badge-links';
 import { BadgeQr } from './badge-qr';
 import { useSelectBadge } from './badge-details-provider';
+import { QueryError } from '@/components/ui/query-error';
 
 function ResultRow({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
@@ -74,9 +75,7 @@ export function BadgeSearchResults({ name, isEarner }: { name: string; isEarner:
           <Spinner /> Loading badges...
         </div>
       ) : list.error ? (
-        <p role="alert" className="py-10 text-center text-red-700">
-          {list.error.message}
-        </p>
+        <QueryError error={list.error} onRetry={list.refetch} isRetrying={list.isRefetching} />
       ) : list.badges.length === 0 ? (
         <p className="py-16 text-center text-slate-600">{EMPTY_STATES.noBadgeFound}</p>
       ) : (

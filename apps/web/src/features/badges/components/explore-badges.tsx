@@ -44,6 +44,8 @@ export function ExploreBadges({
         badges={list.badges}
         isLoading={list.isPending}
         error={list.error}
+        onRetry={list.refetch}
+        isRetrying={list.isRefetching}
         emptyText={`No "${filter}" badges found!`}
         hasMore={list.hasNextPage}
         onMore={() => void list.fetchNextPage()}

@@ -20,6 +20,8 @@ export function SponsorBadges() {
           badges={published}
           isLoading={mine.isPending}
           error={mine.error}
+          onRetry={mine.refetch}
+          isRetrying={mine.isRefetching}
           emptyText="You have not published any badges yet."
         />
       </section>
@@ -32,6 +34,8 @@ export function SponsorBadges() {
           badges={drafts}
           isLoading={mine.isPending}
           error={mine.error}
+          onRetry={mine.refetch}
+          isRetrying={mine.isRefetching}
           emptyText="You have no drafts."
         />
       </section>

@@ -12,12 +12,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TransactionStatus } from '@gets/schema';
 import { getTransactionStatus } from '../api/get-transaction-status';
 import { ConsentContext } from '../components/chain-action-provider';
-import { isStillProcessing } from '../lib/chain-action-error';
+import { ChainActionError, isStillProcessing } from '../lib/chain-action-error';
 import { runChainAction, type ActionRequest } from '../lib/run-chain-action';
 import { streamFor, type ChainActor } from '../lib/transaction-stream';
 
 /** Queries of what the chain holds start with this key; a finished chain action refreshes them. */
 export const CHAIN_STATE_QUERY_KEY = ['chain'] as const;
+
+/**
+ * The action's calls, stopped by a refusal of an ended session: the app says
+ * so once, so neither the consent step nor the caller adds a toast of its own.
+ */
+function stoppedBySessionEnd(request: ActionRequest): ActionRequest {
+  return async (consentToken) => {
+    const result = await request(consentToken);
+    if (!result.success && result.sessionEnded) {
+      throw new ChainActionError('session', result.message);
+    }
+    return result;
+  };
+}
 
 export interface UseChainActionOptions {
   auth?: ChainActor;
@@ -48,7 +62,7 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
       setStillProcessing(false);
       try {
         const final = await runChainAction({
-          request: actionRequest,
+          request: stoppedBySessionEnd(actionRequest),
           auth,
           title,
           askConsent,

@@ -7,7 +7,8 @@ export type ChainActionErrorKind =
   | 'consent' // the consent request failed
   | 'submit' // the server refused the confirmed consent (used, expired, ...)
   | 'status' // queued, but its outcome could not be determined
-  | 'processing'; // queued and still running at the bound: it completes on its own
+  | 'processing' // queued and still running at the bound: it completes on its own
+  | 'session'; // the session it ran in ended: the app says so once and opens the login page
 
 export class ChainActionError extends Error {
   constructor(
@@ -21,8 +22,12 @@ export class ChainActionError extends Error {
   }
 }
 
+/**
+ * Whether the action stopped with nothing more to tell the person: they
+ * cancelled it, or their session ended (which has its own one message).
+ */
 export const isCancelled = (error: unknown) =>
-  error instanceof ChainActionError && error.kind === 'cancelled';
+  error instanceof ChainActionError && (error.kind === 'cancelled' || error.kind === 'session');
 
 /**
  * Not a failure: the transaction may still complete, so callers show no

@@ -7,6 +7,7 @@
 // the actor's unfinished and recently finished transactions first anyway.
 import { API_PREFIX, SESSION_STORAGE_KEYS, transactionStatusSchema } from '@gets/schema';
 import type { TransactionStatus } from '@gets/schema';
+import { reportSessionEnd } from '@/lib/session-end';
 import { readStoredToken } from '@/lib/storage';
 import { SseParser } from './sse-parser';
 
@@ -104,6 +105,8 @@ export class TransactionStream {
     if (response.status === 401) {
       // The session ended (logout, reset, expiry): the server closed the
       // stream, and this token will never open another. A new sign-in does.
+      // Still stored, the session is ended in the app as any refused call ends it.
+      reportSessionEnd(this.token);
       this.close();
       return;
     }

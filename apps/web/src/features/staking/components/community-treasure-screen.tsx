@@ -20,13 +20,22 @@ import {
 } from '../api/treasury';
 import { isSendable, normalise } from '../lib/amounts';
 import { StakeTable } from './stake-table';
+import { QueryError } from '@/components/ui/query-error';
 
 export function CommunityTreasureScreen() {
   const treasury = useTreasury();
   const wallet = useBalances({ auth: 'admin' });
   const tooltipId = useId();
   if (treasury.isPending) return <PageSpinner />;
-  if (treasury.isError) return <p role="alert">{treasury.error.message}</p>;
+  if (treasury.isError) {
+    return (
+      <QueryError
+        error={treasury.error}
+        onRetry={treasury.refetch}
+        isRetrying={treasury.isRefetching}
+      />
+    );
+  }
   const data = treasury.data;
   return (
     <div className="flex flex-col gap-8">

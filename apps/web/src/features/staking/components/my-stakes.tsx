@@ -6,6 +6,7 @@ import { useChainAction } from '@/features/custody';
 import { useNow } from '@/hooks/use-now';
 import { toast } from '@/lib/toast';
 import { unstakeTokens, useMyStakes } from '../api/stake';
+import { QueryError } from '@/components/ui/query-error';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -17,7 +18,14 @@ export function MyStakes() {
       <h2 id="my-stakes" className="text-xl font-bold text-slate-900">
         My stakes
       </h2>
-      {stakes.isError && <p role="alert">{stakes.error.message}</p>}
+      {stakes.isError && (
+        <QueryError
+          error={stakes.error}
+          onRetry={stakes.refetch}
+          isRetrying={stakes.isRefetching}
+          className="py-4"
+        />
+      )}
       {stakes.data?.length === 0 && (
         <p className="mt-3 text-slate-600">You have not staked any {TOKEN.symbol} yet.</p>
       )}

@@ -7,6 +7,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { WalletAddress } from '@/features/accounts';
 import { STAKES_PAGE_SIZE, useStakeList } from '../api/treasury';
 import { TableScroller } from '@/components/ui/table-scroller';
+import { QueryError } from '@/components/ui/query-error';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
 
@@ -20,7 +21,14 @@ export function StakeTable() {
       <h3 id="stakes-heading" className="font-semibold text-slate-900">
         Stakes
       </h3>
-      {list.isError && <p role="alert">{list.error.message}</p>}
+      {list.isError && (
+        <QueryError
+          error={list.error}
+          onRetry={list.refetch}
+          isRetrying={list.isRefetching}
+          className="py-4"
+        />
+      )}
       <TableScroller label="Stakes table" className="bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase">

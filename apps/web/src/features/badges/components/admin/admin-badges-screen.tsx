@@ -9,6 +9,7 @@ import { Spinner } from '@/features/custody';
 import { useAdminBadges } from '../../api/get-admin-badges';
 import { AdminBadgeCard } from './admin-badge-card';
 import { BadgeSidePanel } from './badge-side-panel';
+import { QueryError } from '@/components/ui/query-error';
 
 /** Badges per page of the screen (the spec leaves the first page's size open). */
 export const ADMIN_BADGES_PAGE_SIZE = 12;
@@ -38,9 +39,7 @@ export function AdminBadgesScreen({ access = '' }: { access?: '' | 'public' | 'p
           <Spinner /> Loading badges...
         </div>
       ) : list.error ? (
-        <p role="alert" className="text-red-700">
-          {list.error.message}
-        </p>
+        <QueryError error={list.error} onRetry={list.refetch} isRetrying={list.isRefetching} />
       ) : list.badges.length === 0 ? (
         <p className="text-slate-600">
           {name ? EMPTY_STATES.noBadgeResultsFor(name) : EMPTY_STATES.noBadges}

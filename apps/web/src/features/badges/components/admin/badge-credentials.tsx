@@ -8,6 +8,7 @@ import { Spinner } from '@/features/custody';
 import { useBadgeCredentials, useRevokeCredential } from '@/features/credentials';
 import { formatDate } from '../../lib/badge-links';
 import { RevokeCredentialDialog, revokeDialogTitle } from './revoke-credential-dialog';
+import { QueryError } from '@/components/ui/query-error';
 
 const STATUS_TEXT = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 
@@ -31,9 +32,12 @@ export function BadgeCredentials({ badgeId }: { badgeId: string }) {
           <Spinner /> Loading credentials...
         </div>
       ) : list.error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {list.error.message}
-        </p>
+        <QueryError
+          error={list.error}
+          onRetry={list.refetch}
+          isRetrying={list.isRefetching}
+          className="mt-2 text-sm"
+        />
       ) : list.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No credentials issued yet.</p>
       ) : (

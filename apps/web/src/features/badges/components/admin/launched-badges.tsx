@@ -19,6 +19,8 @@ export function LaunchedBadges({ account }: { account: string | null }) {
         badges={badges.data?.badges ?? []}
         isLoading={account !== null && badges.isPending}
         error={badges.error}
+        onRetry={badges.refetch}
+        isRetrying={badges.isRefetching}
         emptyText="No badges found!"
         label={ADMIN_TEXTS.launchedBadges}
       />

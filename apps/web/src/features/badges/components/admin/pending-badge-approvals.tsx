@@ -8,6 +8,7 @@ import { Spinner } from '@/features/custody';
 import { useAdminBadges } from '../../api/get-admin-badges';
 import { AdminBadgeCard } from './admin-badge-card';
 import { BadgeSidePanel } from './badge-side-panel';
+import { QueryError } from '@/components/ui/query-error';
 
 type Access = '' | 'public' | 'private';
 const ACCESS_OPTIONS: { value: Access; label: string }[] = [
@@ -62,9 +63,7 @@ export function PendingBadgeApprovals() {
           <Spinner /> Loading badges...
         </div>
       ) : list.error ? (
-        <p role="alert" className="text-red-700">
-          {list.error.message}
-        </p>
+        <QueryError error={list.error} onRetry={list.refetch} isRetrying={list.isRefetching} />
       ) : list.badges.length === 0 ? (
         <p className="text-slate-600">No badges found!</p>
       ) : (
