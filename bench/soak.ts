@@ -72,6 +72,16 @@ function plan(count: number): Planned[][] {
   return rounds;
 }
 
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+
+/** The 1, 5 and 15 minute load averages: on two cores, above 2 means others wait for the CPU. */
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+const loadAtStart = loadNow();
 const run = Date.now().toString(36);
 const started = new Date();
 const resultsDir = path.join(import.meta.dirname, 'results');
@@ -96,6 +106,13 @@ const stopMailSink = await startMailSink(smtpPort, mailHttpPort);
 let platform: RunningPlatform | undefined;
 let browser: Browser | undefined;
 const records: ActionRecord[] = [];
+// The product runs in a process group of its own, which Ctrl-C does not reach.
+process.once('SIGINT', () => {
+  console.log('interrupted: stopping the product');
+  void Promise.allSettled([browser?.close(), platform?.stop(), stopMailSink()]).then(() =>
+    process.exit(130),
+  );
+});
 try {
   platform = await startPlatform(
     dataDir,
@@ -142,7 +159,7 @@ try {
   const badges = new Map<number, { title: string; id?: string }>();
 
   console.log(
-    `soak: ${ACTIONS} chain actions through Chromium ${browser.version()}, ${os.cpus().length} cores, ${platform.url}, timeout ${TIMEOUT_MS} ms`,
+    `soak: ${ACTIONS} chain actions through Chromium ${browser.version()}, ${os.cpus().length} cores (load ${loadNow()}), ${platform.url}, timeout ${TIMEOUT_MS} ms`,
   );
 
   const act = async ({ who, kind, cycle }: Planned): Promise<ActionRecord> => {
@@ -175,11 +192,15 @@ try {
         await page.goto('about:blank');
       }
     }
-    if (prepared) {
-      const message = prepared instanceof Error ? prepared.message : String(prepared);
-      return { ...base, outcome: 'not started', ms: null, shown: message.split('\n')[0]! };
+    if (prepared) return { ...base, outcome: 'not started', ms: null, shown: firstLine(prepared) };
+    let timed: TimedOutcome;
+    try {
+      timed = await confirmAndTime(page, SUCCESS_TEXTS[kind], TIMEOUT_MS);
+    } catch (error) {
+      // Confirm could not be clicked: nothing was confirmed.
+      await page.goto('about:blank');
+      return { ...base, outcome: 'not started', ms: null, shown: firstLine(error) };
     }
-    const timed: TimedOutcome = await confirmAndTime(page, SUCCESS_TEXTS[kind], TIMEOUT_MS);
     // Anything but COMPLETED may leave the page mid-action: the next one starts on a fresh load.
     if (timed.outcome !== 'completed') await page.goto('about:blank');
     return { ...base, ...timed };
@@ -214,6 +235,8 @@ try {
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 
+const loadAtEnd = loadNow();
+console.log(`load average at the end: ${loadAtEnd}`);
 const summary = summarise(records, KINDS, GOAL_MAX_MS);
 printReport(summary, ACTIONS);
 const resultFile = path.join(resultsDir, `soak-${stamp}.json`);
@@ -225,6 +248,9 @@ await fs.writeFile(
       cores: os.cpus().length,
       cpu: os.cpus()[0]?.model,
       node: process.version,
+      // Other work on the machine shows here: the figures are the page's waits under it.
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadAtEnd,
       actions: ACTIONS,
       timeoutMs: TIMEOUT_MS,
       actionGets: ACTION_GETS,
