@@ -30,16 +30,19 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry, reported as "flaky" in the output, so a journey that passes
-  // only on its second try is seen. The failed try prints what its pages
-  // showed, and the server's warnings are in the output (stdout piped below).
-  retries: 1,
+  // No retries: a journey that fails once fails the run, since a second try
+  // that passes hides the very race a person would meet. A failed journey
+  // prints what its pages showed (e2e/support/fixtures.ts), and the server's
+  // warnings are in the output (stdout piped below).
+  retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    // Recording a trace of every journey cost about a fifth of the browser's
-    // and the runner's CPU: only the retry of a failed journey records one.
-    trace: 'on-first-retry',
+    // No trace: recording one for every journey (which 'retain-on-failure'
+    // does, to keep the failed ones) cost about a fifth of the browser's and
+    // the runner's CPU on two cores. The screenshot and the printed snapshot
+    // of a failure cost nothing until then.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

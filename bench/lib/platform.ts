@@ -14,23 +14,39 @@ export interface RunningPlatform {
   stop(): Promise<number>;
 }
 
+export interface StartOptions {
+  /** `serve` runs the last build of the web (as E2E_WEB_BUILT does for the journeys). */
+  script?: 'start' | 'serve';
+  /** Everything the product prints after it is ready (its warnings, with LOG_LEVEL warn). */
+  onOutput?: (text: string) => void;
+}
+
 export async function startPlatform(
   dataDir: string,
   env: Record<string, string> = {},
+  { script = 'start', onOutput }: StartOptions = {},
 ): Promise<RunningPlatform> {
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
+  const child = spawn('npm', script === 'serve' ? ['run', 'serve'] : ['start'], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let output = '';
+  let ready = false;
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
+      if (ready) {
+        onOutput?.(chunk.toString());
+        return;
+      }
       output += chunk.toString();
-      const ready = /is ready at (http\S+)/.exec(output);
-      if (ready) resolve(ready[1]!);
+      const readyAt = /is ready at (http\S+)/.exec(output);
+      if (readyAt) {
+        ready = true;
+        resolve(readyAt[1]!);
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

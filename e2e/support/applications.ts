@@ -10,11 +10,23 @@ import type { newPerson } from './accounts';
 
 export type Person = ReturnType<typeof newPerson>;
 
+export interface BadgeForm {
+  title: string;
+  tokens: string;
+  count: string;
+  access?: 'public' | 'private';
+}
+
 /** The sponsor publishes a badge from /badge with one consent; lands on the dashboard. */
-export async function publishBadge(
-  page: Page,
-  badge: { title: string; tokens: string; count: string; access?: 'public' | 'private' },
-) {
+export async function publishBadge(page: Page, badge: BadgeForm) {
+  await fillBadgeAndPublish(page, badge);
+  await confirmConsent(page, 'Publish badge');
+  await expect(page.getByText('Badge publised successfully!')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Fills /badge and presses Publish, up to the consent dialog (the soak bench times what follows). */
+export async function fillBadgeAndPublish(page: Page, badge: BadgeForm) {
   await page.goto('/badge');
   await page.getByLabel('Upload image').setInputFiles(gradientPng());
   const crop = page.getByRole('dialog', { name: 'Crop badge image' });
@@ -33,17 +45,25 @@ export async function publishBadge(
   await page.getByLabel('Badge access').selectOption(badge.access ?? 'public');
   await expect(page.getByText('You have enough balance to proceed.')).toBeVisible();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await confirmConsent(page, 'Publish badge');
-  await expect(page.getByText('Badge publised successfully!')).toBeVisible({ timeout: 60_000 });
-  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export interface ApplicationForm {
+  fullName?: string;
+  program?: string;
+  evidence?: string;
 }
 
 /** An earner fills the Apply modal (already open) and applies through consent. */
-export async function submitApplication(
-  page: Page,
-  title: string,
-  form: { fullName?: string; program?: string; evidence?: string },
-) {
+export async function submitApplication(page: Page, title: string, form: ApplicationForm) {
+  await fillApplicationAndApply(page, title, form);
+  await confirmConsent(page, 'Apply for badge', new RegExp(`Apply for the badge "${title}"`));
+  await expect(page.getByText('Applied for the badge successfully!')).toBeVisible({
+    timeout: 60_000,
+  });
+}
+
+/** Fills the Apply modal (already open) and presses Apply, up to the consent dialog. */
+export async function fillApplicationAndApply(page: Page, title: string, form: ApplicationForm) {
   const modal = page.getByRole('dialog', { name: `Apply for ${title}` });
   await expect(modal).toBeVisible();
   if (form.fullName) await modal.getByLabel('Full Name').fill(form.fullName);
@@ -61,10 +81,6 @@ export async function submitApplication(
     await expect(modal.getByLabel('Evidence', { exact: true })).toHaveCount(0);
   }
   await modal.getByRole('button', { name: 'Apply', exact: true }).click();
-  await confirmConsent(page, 'Apply for badge', new RegExp(`Apply for the badge "${title}"`));
-  await expect(page.getByText('Applied for the badge successfully!')).toBeVisible({
-    timeout: 60_000,
-  });
 }
 
 /** The sponsor opens a published badge's Applications page from their dashboard. */
@@ -88,13 +104,18 @@ export const applicantRow = (page: Page, fullName: string) =>
 
 /** The earner claims an approved badge from My Applications on their dashboard. */
 export async function claimFromDashboard(page: Page, title: string, reward: string) {
-  await page.goto('/dashboard');
-  const applications = page.getByRole('region', { name: 'My Applications' });
-  await applications.getByRole('button', { name: `Claim ${title}` }).click();
+  await pressClaimOnDashboard(page, title);
   await confirmConsent(
     page,
     'Claim badge and tokens',
     new RegExp(`its ${reward} GETS reward is paid to you`),
   );
   await expect(page.getByText('Claimed badge successfully!')).toBeVisible({ timeout: 60_000 });
+}
+
+/** Opens the dashboard and presses Claim on an approved application, up to the consent dialog. */
+export async function pressClaimOnDashboard(page: Page, title: string) {
+  await page.goto('/dashboard');
+  const applications = page.getByRole('region', { name: 'My Applications' });
+  await applications.getByRole('button', { name: `Claim ${title}` }).click();
 }
