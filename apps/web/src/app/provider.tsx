@@ -18,9 +18,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionScopedCache />
       <ChainActionProvider>{children}</ChainActionProvider>
       <Toaster />
+      <SessionScopedCache />
     </QueryClientProvider>
   );
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { SESSION_STORAGE_KEYS } from '@gets/schema';
-import { saveSession, updateStoredUser } from '@/features/accounts/lib/session';
+import { clearSession, saveSession, updateStoredUser } from '@/features/accounts/lib/session';
 import { readStoredToken } from '@/lib/storage';
 import { AppProvider } from './provider';
 import { EARNER } from '@/test/render-route';
@@ -58,5 +58,26 @@ describe('the cache of one session', () => {
 
     expect(screen.getByText('badges of ada-token')).toBeTruthy();
     expect(reads).toBe(1);
+  });
+
+  it('is forgotten on sign-out, without reading anything for nobody', async () => {
+    saveSession({ token: 'ada-token', user: EARNER });
+    const { rerender } = render(
+      <AppProvider>
+        <MyBadges />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('badges of ada-token')).toBeTruthy();
+
+    act(() => clearSession());
+    rerender(<AppProvider>{null}</AppProvider>);
+    rerender(
+      <AppProvider>
+        <MyBadges />
+      </AppProvider>,
+    );
+
+    expect(await screen.findByText('badges of nobody')).toBeTruthy();
+    expect(reads).toBe(2);
   });
 });

@@ -7,6 +7,11 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAdminSession, useSession } from '@/features/accounts';
 
+/**
+ * Rendered after the screens: effects run in order, so the screens' queries
+ * have taken the new session's options (a signed-out screen's turned off)
+ * before the reset reads again what is on show.
+ */
 export function SessionScopedCache() {
   const queryClient = useQueryClient();
   const sessions = `${useSession()?.token ?? ''} ${useAdminSession()?.token ?? ''}`;
@@ -14,7 +19,8 @@ export function SessionScopedCache() {
   useEffect(() => {
     if (seen.current === sessions) return;
     seen.current = sessions;
-    // Reset rather than clear: the screens on show read again at once.
+    // Reset rather than clear: the screens on show read again at once, as
+    // the new session (a query a signed-out screen turns off stays unread).
     void queryClient.resetQueries();
   }, [queryClient, sessions]);
   return null;
