@@ -1,6 +1,6 @@
 // Ends a session that a call or the status stream found over
 // (lib/session-end.ts): one message, then the login page with ?next= where
-// the person was, then the session forgotten and its status stream closed.
+// the person was, then the session forgotten.
 // The login page opens before the session is forgotten: forgetting it first
 // would let the page's own "no session" redirect race this one and drop the
 // next. The login page lets the session stay for that moment (arrival state),
@@ -8,7 +8,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { adminLoginPathTo, clearAdminSession, clearSession, loginPath } from '@/features/accounts';
-import { closeAllStreams } from '@/features/custody';
 import { onSessionEnd, SESSION_END_TOAST_ID, type SessionActor } from '@/lib/session-end';
 import { isRecord } from '@/lib/storage';
 import { toast } from '@/lib/toast';
@@ -31,8 +30,9 @@ function forget(actor: SessionActor): void {
   if (actor === 'admin') {
     clearAdminSession();
   } else {
+    // Its status stream closes by itself (features/custody's transaction-stream
+    // hears the end): importing it here would put the schemas in the first load.
     clearSession();
-    closeAllStreams();
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionStatus } from '@gets/schema';
+import { reportSessionEnd } from '@/lib/session-end';
 import { COMPLETED, eventStream, stubFetch, txStatus } from '../test-support';
 import {
   closeAllStreams,
@@ -178,5 +179,28 @@ describe('the shared transaction stream', () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[0]);
     expect(calls).toHaveLength(2);
     expect(states).toEqual([true, false, true]);
+  });
+
+  it("closes when its session ends, and leaves the other actor's stream open", async () => {
+    window.localStorage.setItem('admin', JSON.stringify({ token: 'admin-token' }));
+    const aborted: string[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      const token = new Headers(init.headers).get('Authorization') ?? '';
+      init.signal?.addEventListener('abort', () => aborted.push(token));
+      return Promise.resolve(openBody(init.signal).response);
+    });
+    const user = streamFor('user')!;
+    const admin = streamFor('admin')!;
+    user.subscribe(() => {});
+    admin.subscribe(() => {});
+    await vi.waitFor(() => expect(user.connected && admin.connected).toBe(true));
+
+    expect(reportSessionEnd('user-token')).toBe(true);
+
+    expect(aborted).toEqual(['Bearer user-token']);
+    expect(user.connected).toBe(false);
+    expect(admin.connected).toBe(true);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[0] * 2);
+    expect(user.connected).toBe(false);
   });
 });

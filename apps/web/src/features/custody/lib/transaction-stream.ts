@@ -7,7 +7,7 @@
 // the actor's unfinished and recently finished transactions first anyway.
 import { API_PREFIX, SESSION_STORAGE_KEYS, transactionStatusSchema } from '@gets/schema';
 import type { TransactionStatus } from '@gets/schema';
-import { reportSessionEnd } from '@/lib/session-end';
+import { onSessionEnd, reportSessionEnd } from '@/lib/session-end';
 import { readStoredToken } from '@/lib/storage';
 import { SseParser } from './sse-parser';
 
@@ -179,6 +179,12 @@ export function streamFor(actor: ChainActor): TransactionStream | null {
   streams.set(actor, stream);
   return stream;
 }
+
+// An ended session hears nothing more: its stream closes at once, before the
+// app has even opened the login page.
+onSessionEnd(({ actor }) => {
+  streams.get(actor)?.close();
+});
 
 /** Closes every stream (logout, tests). */
 export function closeAllStreams(): void {
