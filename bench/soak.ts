@@ -10,7 +10,10 @@
 // the e2e mail sink for the sign-up codes, wallets funded from the embedded
 // chain's treasury.
 // Usage: npm run bench:soak   (SOAK_ACTIONS=200, SOAK_TIMEOUT_MS=60000;
-// SOAK_WEB_BUILT=1 serves the last `npm run build` instead of building)
+// SOAK_WEB_BUILT=1 serves the last `npm run build` instead of building;
+// SOAK_CUT_STREAM_EVERY=N drops the page's status stream just after Confirm
+// in every Nth action, as a network would, so the outcome must come by the
+// reconnect or a status read)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,14 +33,20 @@ import {
 const ACTIONS = Number(process.env.SOAK_ACTIONS ?? 200);
 const TIMEOUT_MS = Number(process.env.SOAK_TIMEOUT_MS ?? 60_000);
 const GOAL_MAX_MS = 10_000;
+/** Every Nth action has its page's status stream dropped just after Confirm (0: none). */
+const CUT_STREAM_EVERY = Number(process.env.SOAK_CUT_STREAM_EVERY ?? 0);
 const webBuilt = Boolean(process.env.SOAK_WEB_BUILT ?? process.env.E2E_WEB_BUILT);
 if (!Number.isInteger(ACTIONS) || ACTIONS < 1) throw new Error('SOAK_ACTIONS: a whole number ≥ 1');
+if (!Number.isInteger(CUT_STREAM_EVERY) || CUT_STREAM_EVERY < 0) {
+  throw new Error('SOAK_CUT_STREAM_EVERY: a whole number ≥ 0');
+}
 
 type Who = 'sponsor' | 'earner';
 interface Planned {
   who: Who;
   kind: Kind;
   cycle: number;
+  streamCut: boolean;
 }
 
 /**
@@ -63,8 +72,9 @@ function plan(count: number): Planned[][] {
         ['sponsor', sponsorKind],
         ['earner', earnerKind],
       ] as const) {
-        if (planned < count) round.push({ who, kind, cycle });
         planned += 1;
+        const streamCut = CUT_STREAM_EVERY > 0 && planned % CUT_STREAM_EVERY === 0;
+        if (planned <= count) round.push({ who, kind, cycle, streamCut });
       }
       if (round.length) rounds.push(round);
     }
@@ -162,7 +172,7 @@ try {
     `soak: ${ACTIONS} chain actions through Chromium ${browser.version()}, ${os.cpus().length} cores (load ${loadNow()}), ${platform.url}, timeout ${TIMEOUT_MS} ms`,
   );
 
-  const act = async ({ who, kind, cycle }: Planned): Promise<ActionRecord> => {
+  const act = async ({ who, kind, cycle, streamCut }: Planned): Promise<ActionRecord> => {
     const page = pages[who];
     if (!badges.has(cycle)) badges.set(cycle, { title: `Soak ${run} ${cycle + 1}` });
     const target: ActionTarget = {
@@ -171,7 +181,7 @@ try {
       applicant,
     };
     const at = new Date().toISOString();
-    const base = { n: 0, who, kind, cycle: cycle + 1, at };
+    const base = { n: 0, who, kind, cycle: cycle + 1, at, streamCut };
     if (kind !== 'publish' && kind !== 'stake' && kind !== 'give' && !target.badge?.id) {
       return {
         ...base,
@@ -195,7 +205,7 @@ try {
     if (prepared) return { ...base, outcome: 'not started', ms: null, shown: firstLine(prepared) };
     let timed: TimedOutcome;
     try {
-      timed = await confirmAndTime(page, SUCCESS_TEXTS[kind], TIMEOUT_MS);
+      timed = await confirmAndTime(page, SUCCESS_TEXTS[kind], TIMEOUT_MS, { cutStream: streamCut });
     } catch (error) {
       // Confirm could not be clicked: nothing was confirmed.
       await page.goto('about:blank');
@@ -214,7 +224,9 @@ try {
       console.log(
         `${String(record.n).padStart(4)} ${record.who.padEnd(7)} ${record.kind.padEnd(7)} ${
           record.ms === null ? '     –' : `${record.ms} ms`.padStart(8)
-        } ${record.outcome}${record.outcome === 'completed' ? '' : `: ${record.shown}`}`,
+        } ${record.outcome}${record.outcome === 'completed' ? '' : `: ${record.shown}`}${
+          record.streamCut ? ' (stream cut)' : ''
+        }`,
       );
     }
     const published = done.find((r) => r.kind === 'publish');
@@ -253,6 +265,7 @@ await fs.writeFile(
       loadAverageAtEnd: loadAtEnd,
       actions: ACTIONS,
       timeoutMs: TIMEOUT_MS,
+      cutStreamEvery: CUT_STREAM_EVERY,
       actionGets: ACTION_GETS,
       summary,
       records,

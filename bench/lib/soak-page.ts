@@ -12,7 +12,23 @@ import { TOASTS } from '@gets/schema';
  * "Processing request..." toast in place (same id) rather than adding one.
  */
 export const SOAK_RECORDER = `(() => {
-  const soak = (window.__soak = { confirms: [], toasts: [] });
+  const soak = (window.__soak = { confirms: [], toasts: [], streams: [] });
+  // The status stream's fetch gets a signal the soak can pull: cutStreams()
+  // drops the page's live connection as a network would, mid-action.
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (input, init = {}) => {
+    const url = typeof input === 'string' ? input : String(input.url ?? input);
+    if (!url.includes('/metakeep/transaction/stream')) return realFetch(input, init);
+    const cut = new AbortController();
+    init.signal?.addEventListener('abort', () => cut.abort());
+    soak.streams.push(cut);
+    return realFetch(input, { ...init, signal: cut.signal });
+  };
+  soak.cutStreams = () => {
+    const open = soak.streams.splice(0);
+    for (const stream of open) stream.abort();
+    return open.length;
+  };
   document.addEventListener('click', (event) => {
     const button = event.target instanceof Element
       ? event.target.closest('[role="alertdialog"] button') : null;
@@ -54,21 +70,31 @@ interface SeenToast {
  */
 const NOT_AN_OUTCOME = new Set<string>([TOASTS.error.transactionStatusFailed]);
 
+/** After Confirm, before the outcome is likely pushed: the push then has no stream to ride. */
+export const STREAM_CUT_AFTER_CONFIRM_MS = 100;
+
 /**
  * Clicks Confirm in the open consent dialog and waits for the page to show
  * the outcome: a toast with one of `successTexts` (COMPLETED), or any error
  * toast (FAILED, refused at submit, or the page gave up reading the status).
- * Nothing within `timeoutMs` is "did not reach the page".
+ * Nothing within `timeoutMs` is "did not reach the page". With `cutStream`
+ * the page's status stream is dropped just after Confirm, so the outcome has
+ * to come by the reconnect (snapshot, Last-Event-ID) or by a status read.
  */
 export async function confirmAndTime(
   page: Page,
   successTexts: readonly string[],
   timeoutMs: number,
+  { cutStream = false }: { cutStream?: boolean } = {},
 ): Promise<TimedOutcome> {
   const marks = (await page.evaluate(
     '({ confirms: window.__soak.confirms.length, toasts: window.__soak.toasts.length })',
   )) as { confirms: number; toasts: number };
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  if (cutStream) {
+    await new Promise((resolve) => setTimeout(resolve, STREAM_CUT_AFTER_CONFIRM_MS));
+    await page.evaluate('window.__soak.cutStreams()');
+  }
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { confirmAt, toasts } = (await page

@@ -19,6 +19,8 @@ export interface ActionRecord {
   /** Confirm to the outcome shown, in ms; null when none came. */
   ms: number | null;
   shown: string;
+  /** The page's status stream was dropped just after Confirm (SOAK_CUT_STREAM_EVERY). */
+  streamCut: boolean;
 }
 
 /** A port free now (the product, Anvil and the mail sink each get one). */
@@ -127,6 +129,13 @@ export function summarise(
           goalMaxMs,
         ),
       )
+      .concat(
+        row(
+          'cut',
+          records.filter((r) => r.streamCut),
+          goalMaxMs,
+        ),
+      )
       .filter((r) => r.actions > 0),
     misses: records.filter((r) => r.outcome !== 'completed'),
   };
@@ -156,7 +165,7 @@ export function printReport(summary: Summary, planned: number) {
     );
   }
   console.log(
-    '(times: Confirm to the outcome the page showed, COMPLETED or FAILED; "nothing in time": no outcome within the timeout)',
+    '(times: Confirm to the outcome the page showed, COMPLETED or FAILED; "nothing in time": no outcome within the timeout; "cut": the actions, of every kind, whose status stream was dropped just after Confirm)',
   );
   for (const miss of summary.misses) {
     console.log(
