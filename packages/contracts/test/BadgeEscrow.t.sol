@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {PlatformFixture} from "./utils/PlatformFixture.sol";
 import {BadgeEscrow} from "../src/BadgeEscrow.sol";
+import {IBadgeEscrow} from "../src/IBadgeEscrow.sol";
 
 contract BadgeEscrowTest is PlatformFixture {
     uint256 private constant REWARD = 25 ether;
@@ -17,20 +18,20 @@ contract BadgeEscrowTest is PlatformFixture {
         ADMIN_ROLE = badges.ADMIN_ROLE();
     }
 
-    function _status(uint256 badgeId) private view returns (BadgeEscrow.BadgeStatus) {
+    function _status(uint256 badgeId) private view returns (IBadgeEscrow.BadgeStatus) {
         return badges.getBadge(badgeId).status;
     }
 
-    function _statusError(uint256 badgeId, BadgeEscrow.BadgeStatus status) private pure returns (bytes memory) {
-        return abi.encodeWithSelector(BadgeEscrow.UnexpectedBadgeStatus.selector, badgeId, status);
+    function _statusError(uint256 badgeId, IBadgeEscrow.BadgeStatus status) private pure returns (bytes memory) {
+        return abi.encodeWithSelector(IBadgeEscrow.UnexpectedBadgeStatus.selector, badgeId, status);
     }
 
-    function _requestStatusError(uint256 requestId, BadgeEscrow.RequestStatus status)
+    function _requestStatusError(uint256 requestId, IBadgeEscrow.RequestStatus status)
         private
         pure
         returns (bytes memory)
     {
-        return abi.encodeWithSelector(BadgeEscrow.UnexpectedRequestStatus.selector, requestId, status);
+        return abi.encodeWithSelector(IBadgeEscrow.UnexpectedRequestStatus.selector, requestId, status);
     }
 
     function _ids(uint256 requestId) private pure returns (uint256[] memory ids) {
@@ -75,15 +76,15 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.startPrank(sponsor);
         token.approve(address(badges), 3 * REWARD + FEE);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeCreated(1, sponsor, true, REWARD, 3, expiry, uint64(block.timestamp + 10 days));
+        emit IBadgeEscrow.BadgeCreated(1, sponsor, true, REWARD, 3, expiry, uint64(block.timestamp + 10 days));
         uint256 badgeId = badges.createBadge(true, REWARD, 3, expiry);
         vm.stopPrank();
 
         vm.assertEq(badgeId, 1);
         vm.assertEq(token.balanceOf(address(badges)), 3 * REWARD + FEE);
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
         vm.assertEq(badge.sponsor, sponsor);
-        vm.assertEq(uint8(badge.status), uint8(BadgeEscrow.BadgeStatus.Pending));
+        vm.assertEq(uint8(badge.status), uint8(IBadgeEscrow.BadgeStatus.Pending));
         vm.assertTrue(badge.isPublic);
         vm.assertEq(badge.escrow, 3 * REWARD);
         vm.assertEq(badge.feeHeld, FEE);
@@ -93,19 +94,19 @@ contract BadgeEscrowTest is PlatformFixture {
     }
 
     function test_createBadge_revertsOnZeroTokens() public {
-        vm.expectRevert(BadgeEscrow.InvalidBadgeAmount.selector);
+        vm.expectRevert(IBadgeEscrow.InvalidBadgeAmount.selector);
         vm.prank(sponsor);
         badges.createBadge(true, 0, 3, uint64(block.timestamp + 1 days));
     }
 
     function test_createBadge_revertsOnZeroCount() public {
-        vm.expectRevert(BadgeEscrow.InvalidBadgeAmount.selector);
+        vm.expectRevert(IBadgeEscrow.InvalidBadgeAmount.selector);
         vm.prank(sponsor);
         badges.createBadge(true, REWARD, 0, uint64(block.timestamp + 1 days));
     }
 
     function test_createBadge_revertsOnPastExpiry() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.InvalidExpiry.selector, uint64(block.timestamp)));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.InvalidExpiry.selector, uint64(block.timestamp)));
         vm.prank(sponsor);
         badges.createBadge(true, REWARD, 1, uint64(block.timestamp));
     }
@@ -172,7 +173,7 @@ contract BadgeEscrowTest is PlatformFixture {
 
     function test_createBadgeWithPermit_revertsOnInvalidAmount() public {
         (uint256 deadline, uint8 v, bytes32 r, bytes32 s) = _permit(FEE);
-        vm.expectRevert(BadgeEscrow.InvalidBadgeAmount.selector);
+        vm.expectRevert(IBadgeEscrow.InvalidBadgeAmount.selector);
         vm.prank(sponsor);
         badges.createBadgeWithPermit(true, 0, 1, uint64(block.timestamp + 1 days), FEE, deadline, v, r, s);
     }
@@ -192,11 +193,11 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 treasuryBefore = token.balanceOf(treasury);
         uint64 expiry = uint64(block.timestamp + 20 days);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeApproved(badgeId, expiry, FEE);
+        emit IBadgeEscrow.BadgeApproved(badgeId, expiry, FEE);
         vm.prank(admin);
         badges.approveBadge(badgeId, expiry);
 
-        vm.assertEq(uint8(_status(badgeId)), uint8(BadgeEscrow.BadgeStatus.Approved));
+        vm.assertEq(uint8(_status(badgeId)), uint8(IBadgeEscrow.BadgeStatus.Approved));
         vm.assertEq(badges.getBadge(badgeId).expiryDate, expiry);
         vm.assertEq(badges.getBadge(badgeId).feeHeld, 0);
         vm.assertEq(token.balanceOf(treasury), treasuryBefore + FEE);
@@ -220,14 +221,14 @@ contract BadgeEscrowTest is PlatformFixture {
     }
 
     function test_approveBadge_revertsOnUnknownBadge() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeNotFound.selector, 99));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeNotFound.selector, 99));
         vm.prank(admin);
         badges.approveBadge(99, uint64(block.timestamp + 1 days));
     }
 
     function test_approveBadge_revertsWhenAlreadyApproved() public {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Approved));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Approved));
         vm.prank(admin);
         badges.approveBadge(badgeId, uint64(block.timestamp + 1 days));
     }
@@ -236,14 +237,14 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _createBadge(true, REWARD, 1);
         uint64 deadline = uint64(block.timestamp + 10 days);
         vm.warp(deadline + 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ApprovalWindowClosed.selector, badgeId, deadline));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ApprovalWindowClosed.selector, badgeId, deadline));
         vm.prank(admin);
         badges.approveBadge(badgeId, uint64(block.timestamp + 1 days));
     }
 
     function test_approveBadge_revertsOnPastExpiryDate() public {
         uint256 badgeId = _createBadge(true, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.InvalidExpiry.selector, uint64(block.timestamp)));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.InvalidExpiry.selector, uint64(block.timestamp)));
         vm.prank(admin);
         badges.approveBadge(badgeId, uint64(block.timestamp));
     }
@@ -255,11 +256,11 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 sponsorBefore = token.balanceOf(sponsor);
         uint256 treasuryBefore = token.balanceOf(treasury);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeBanned(badgeId, 2 * REWARD);
+        emit IBadgeEscrow.BadgeBanned(badgeId, 2 * REWARD);
         vm.prank(admin);
         badges.banBadge(badgeId);
 
-        vm.assertEq(uint8(_status(badgeId)), uint8(BadgeEscrow.BadgeStatus.Banned));
+        vm.assertEq(uint8(_status(badgeId)), uint8(IBadgeEscrow.BadgeStatus.Banned));
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore + 2 * REWARD);
         vm.assertEq(token.balanceOf(treasury), treasuryBefore + FEE);
         vm.assertEq(token.balanceOf(address(badges)), 0);
@@ -284,7 +285,7 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.claimBadge(claimed);
         uint256 sponsorBefore = token.balanceOf(sponsor);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeBanned(badgeId, REWARD); // the one slot nobody was approved for
+        emit IBadgeEscrow.BadgeBanned(badgeId, REWARD); // the one slot nobody was approved for
         vm.prank(admin);
         badges.banBadge(badgeId);
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore + REWARD);
@@ -307,7 +308,7 @@ contract BadgeEscrowTest is PlatformFixture {
     }
 
     function test_banBadge_revertsOnUnknownBadge() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeNotFound.selector, 5));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeNotFound.selector, 5));
         vm.prank(admin);
         badges.banBadge(5);
     }
@@ -316,7 +317,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _createBadge(true, REWARD, 1);
         vm.startPrank(admin);
         badges.banBadge(badgeId);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Banned));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Banned));
         badges.banBadge(badgeId);
         vm.stopPrank();
     }
@@ -327,11 +328,11 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 sponsorBefore = token.balanceOf(sponsor);
         uint256 badgeId = _createBadge(false, REWARD, 4);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeDeleted(badgeId, 4 * REWARD + FEE);
+        emit IBadgeEscrow.BadgeDeleted(badgeId, 4 * REWARD + FEE);
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore);
-        vm.assertEq(uint8(_status(badgeId)), uint8(BadgeEscrow.BadgeStatus.Deleted));
+        vm.assertEq(uint8(_status(badgeId)), uint8(IBadgeEscrow.BadgeStatus.Deleted));
     }
 
     function test_deleteBadge_approvedRefundsOnlyUnpaidRewards() public {
@@ -340,7 +341,7 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.claimBadge(requestId);
         uint256 sponsorBefore = token.balanceOf(sponsor);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeDeleted(badgeId, 2 * REWARD);
+        emit IBadgeEscrow.BadgeDeleted(badgeId, 2 * REWARD);
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore + 2 * REWARD);
@@ -352,12 +353,12 @@ contract BadgeEscrowTest is PlatformFixture {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, 7 ether, 2);
         uint256 sponsorBefore = token.balanceOf(sponsor);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeDeleted(badgeId, 7 ether);
+        emit IBadgeEscrow.BadgeDeleted(badgeId, 7 ether);
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore + 7 ether);
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
-        vm.assertEq(uint8(badge.status), uint8(BadgeEscrow.BadgeStatus.Deleted));
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        vm.assertEq(uint8(badge.status), uint8(IBadgeEscrow.BadgeStatus.Deleted));
         vm.assertEq(badge.escrow, 7 ether);
         vm.assertEq(token.balanceOf(address(badges)), 7 ether);
     }
@@ -365,7 +366,7 @@ contract BadgeEscrowTest is PlatformFixture {
     function test_deleteBadge_refundsNothingWhenEverySlotIsApproved() public {
         (uint256 badgeId,) = _approvedRequest(earner, REWARD, 1);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeDeleted(badgeId, 0);
+        emit IBadgeEscrow.BadgeDeleted(badgeId, 0);
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
         vm.assertEq(badges.getBadge(badgeId).escrow, REWARD);
@@ -383,13 +384,13 @@ contract BadgeEscrowTest is PlatformFixture {
 
     function test_deleteBadge_revertsForNonSponsor() public {
         uint256 badgeId = _createBadge(true, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NotSponsor.selector, badgeId, admin));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NotSponsor.selector, badgeId, admin));
         vm.prank(admin);
         badges.deleteBadge(badgeId);
     }
 
     function test_deleteBadge_revertsOnUnknownBadge() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeNotFound.selector, 3));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeNotFound.selector, 3));
         vm.prank(sponsor);
         badges.deleteBadge(3);
     }
@@ -398,7 +399,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _createBadge(true, REWARD, 1);
         vm.startPrank(sponsor);
         badges.deleteBadge(badgeId);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Deleted));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Deleted));
         badges.deleteBadge(badgeId);
         vm.stopPrank();
     }
@@ -418,31 +419,31 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _createBadge(true, REWARD, 2);
         vm.warp(block.timestamp + 10 days + 1);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeRemoved(badgeId, 2 * REWARD + FEE);
+        emit IBadgeEscrow.BadgeRemoved(badgeId, 2 * REWARD + FEE);
         vm.prank(stranger); // anyone may trigger it; only the sponsor is paid
         badges.removeUnapprovedBadge(badgeId);
         vm.assertEq(token.balanceOf(sponsor), sponsorBefore);
         vm.assertEq(token.balanceOf(stranger), 0);
-        vm.assertEq(uint8(_status(badgeId)), uint8(BadgeEscrow.BadgeStatus.Removed));
+        vm.assertEq(uint8(_status(badgeId)), uint8(IBadgeEscrow.BadgeStatus.Removed));
     }
 
     function test_removeUnapprovedBadge_revertsWithinApprovalPeriod() public {
         uint256 badgeId = _createBadge(true, REWARD, 1);
         uint64 deadline = uint64(block.timestamp + 10 days);
         vm.warp(deadline);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ApprovalWindowOpen.selector, badgeId, deadline));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ApprovalWindowOpen.selector, badgeId, deadline));
         badges.removeUnapprovedBadge(badgeId);
     }
 
     function test_removeUnapprovedBadge_revertsWhenApproved() public {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
         vm.warp(block.timestamp + 11 days);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Approved));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Approved));
         badges.removeUnapprovedBadge(badgeId);
     }
 
     function test_removeUnapprovedBadge_revertsOnUnknownBadge() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeNotFound.selector, 1));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeNotFound.selector, 1));
         badges.removeUnapprovedBadge(1);
     }
 
@@ -462,9 +463,9 @@ contract BadgeEscrowTest is PlatformFixture {
         earners[0] = earner;
         earners[1] = earner2;
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.EarnerWhitelisted(badgeId, earner);
+        emit IBadgeEscrow.EarnerWhitelisted(badgeId, earner);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.EarnerWhitelisted(badgeId, earner2);
+        emit IBadgeEscrow.EarnerWhitelisted(badgeId, earner2);
         vm.prank(sponsor);
         badges.whitelistEarners(badgeId, earners);
         vm.assertTrue(badges.isWhitelisted(badgeId, earner2));
@@ -476,14 +477,14 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _approvedBadge(false, REWARD, 1);
         address[] memory earners = new address[](1);
         earners[0] = earner;
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NotSponsor.selector, badgeId, earner));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NotSponsor.selector, badgeId, earner));
         vm.prank(earner);
         badges.whitelistEarners(badgeId, earners);
     }
 
     function test_whitelistEarners_revertsOnPublicBadge() public {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeIsPublic.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeIsPublic.selector, badgeId));
         vm.prank(sponsor);
         badges.whitelistEarners(badgeId, new address[](0));
     }
@@ -492,13 +493,13 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _createBadge(false, REWARD, 1);
         vm.prank(admin);
         badges.banBadge(badgeId);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Banned));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Banned));
         vm.prank(sponsor);
         badges.whitelistEarners(badgeId, new address[](0));
     }
 
     function test_whitelistEarners_revertsOnUnknownBadge() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeNotFound.selector, 4));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeNotFound.selector, 4));
         vm.prank(sponsor);
         badges.whitelistEarners(4, new address[](0));
     }
@@ -516,13 +517,13 @@ contract BadgeEscrowTest is PlatformFixture {
     function test_requestBadge_recordsPendingRequest() public {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeRequested(1, badgeId, earner);
+        emit IBadgeEscrow.BadgeRequested(1, badgeId, earner);
         uint256 requestId = _request(earner, badgeId);
         vm.assertEq(requestId, 1);
-        BadgeEscrow.Request memory request = badges.getRequest(requestId);
+        IBadgeEscrow.Request memory request = badges.getRequest(requestId);
         vm.assertEq(request.earner, earner);
         vm.assertEq(request.badgeId, badgeId);
-        vm.assertEq(uint8(request.status), uint8(BadgeEscrow.RequestStatus.Pending));
+        vm.assertEq(uint8(request.status), uint8(IBadgeEscrow.RequestStatus.Pending));
         vm.assertEq(badges.requestIdOf(badgeId, earner), 1);
         vm.assertEq(badges.requestCount(), 1);
     }
@@ -534,13 +535,13 @@ contract BadgeEscrowTest is PlatformFixture {
     }
 
     function test_requestBadge_revertsOnUnknownBadge() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeNotFound.selector, 8));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeNotFound.selector, 8));
         _request(earner, 8);
     }
 
     function test_requestBadge_revertsOnPendingBadge() public {
         uint256 badgeId = _createBadge(true, REWARD, 1);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Pending));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Pending));
         _request(earner, badgeId);
     }
 
@@ -548,7 +549,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
         vm.prank(admin);
         badges.banBadge(badgeId);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeIsBanned.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeIsBanned.selector, badgeId));
         _request(earner, badgeId);
     }
 
@@ -560,7 +561,7 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.prank(admin);
         badges.approveBadge(badgeId, uint64(block.timestamp + 20 days));
         vm.warp(block.timestamp + 2 days);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeExpired.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeExpired.selector, badgeId));
         _request(earner, badgeId);
     }
 
@@ -569,25 +570,25 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.prank(admin);
         badges.approveBadge(badgeId, uint64(block.timestamp + 5 days));
         vm.warp(block.timestamp + 5 days);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeExpired.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeExpired.selector, badgeId));
         _request(earner, badgeId);
     }
 
     function test_requestBadge_revertsWhenNoneRemain() public {
         (uint256 badgeId,) = _approvedRequest(earner, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NoBadgesLeft.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NoBadgesLeft.selector, badgeId));
         _request(earner2, badgeId);
     }
 
     function test_requestBadge_revertsForSponsor() public {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.SponsorCannotRequest.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.SponsorCannotRequest.selector, badgeId));
         _request(sponsor, badgeId);
     }
 
     function test_requestBadge_revertsWhenNotWhitelisted() public {
         uint256 badgeId = _approvedBadge(false, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NotWhitelisted.selector, badgeId, earner));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NotWhitelisted.selector, badgeId, earner));
         _request(earner, badgeId);
     }
 
@@ -595,7 +596,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _approvedBadge(true, REWARD, 2);
         uint256 requestId = _request(earner, badgeId);
         _process(requestId, false); // even after a rejection: once per earner
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.AlreadyRequested.selector, badgeId, earner, requestId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.AlreadyRequested.selector, badgeId, earner, requestId));
         _request(earner, badgeId);
     }
 
@@ -620,26 +621,26 @@ contract BadgeEscrowTest is PlatformFixture {
         uint64 claimDeadline = uint64(block.timestamp + 10 days);
 
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.RequestApproved(first, badgeId, earner, claimDeadline);
+        emit IBadgeEscrow.RequestApproved(first, badgeId, earner, claimDeadline);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.RequestRejected(second, badgeId, earner2);
+        emit IBadgeEscrow.RequestRejected(second, badgeId, earner2);
         vm.prank(sponsor);
         badges.processRequests(ids, approvals);
 
-        vm.assertEq(uint8(badges.getRequest(first).status), uint8(BadgeEscrow.RequestStatus.Approved));
+        vm.assertEq(uint8(badges.getRequest(first).status), uint8(IBadgeEscrow.RequestStatus.Approved));
         vm.assertEq(badges.getRequest(first).claimDeadline, claimDeadline);
-        vm.assertEq(uint8(badges.getRequest(second).status), uint8(BadgeEscrow.RequestStatus.Rejected));
+        vm.assertEq(uint8(badges.getRequest(second).status), uint8(IBadgeEscrow.RequestStatus.Rejected));
         vm.assertEq(badges.availableBadges(badgeId), 1);
     }
 
     function test_processRequests_revertsOnLengthMismatch() public {
-        vm.expectRevert(BadgeEscrow.LengthMismatch.selector);
+        vm.expectRevert(IBadgeEscrow.LengthMismatch.selector);
         vm.prank(sponsor);
         badges.processRequests(new uint256[](1), new bool[](2));
     }
 
     function test_processRequests_revertsOnUnknownRequest() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.RequestNotFound.selector, 0));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.RequestNotFound.selector, 0));
         vm.prank(sponsor);
         badges.processRequests(new uint256[](1), new bool[](1));
     }
@@ -649,7 +650,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 requestId = _request(earner, badgeId);
         uint256[] memory ids = new uint256[](1);
         ids[0] = requestId;
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NotSponsor.selector, badgeId, earner));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NotSponsor.selector, badgeId, earner));
         vm.prank(earner);
         badges.processRequests(ids, new bool[](1));
     }
@@ -658,7 +659,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _approvedBadge(true, REWARD, 2);
         uint256 requestId = _request(earner, badgeId);
         _process(requestId, true);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Approved));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Approved));
         _process(requestId, true);
     }
 
@@ -667,7 +668,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 first = _request(earner, badgeId);
         uint256 second = _request(earner2, badgeId);
         _process(first, true);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NoBadgesLeft.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NoBadgesLeft.selector, badgeId));
         _process(second, true);
     }
 
@@ -676,7 +677,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 requestId = _request(earner, badgeId);
         vm.prank(admin);
         badges.banBadge(badgeId);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.BadgeIsBanned.selector, badgeId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.BadgeIsBanned.selector, badgeId));
         _process(requestId, true);
     }
 
@@ -685,7 +686,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 requestId = _request(earner, badgeId);
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
-        vm.expectRevert(_statusError(badgeId, BadgeEscrow.BadgeStatus.Deleted));
+        vm.expectRevert(_statusError(badgeId, IBadgeEscrow.BadgeStatus.Deleted));
         _process(requestId, false);
     }
 
@@ -703,7 +704,7 @@ contract BadgeEscrowTest is PlatformFixture {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 2);
         uint256 before = token.balanceOf(earner);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeClaimed(requestId, badgeId, earner, 1, REWARD);
+        emit IBadgeEscrow.BadgeClaimed(requestId, badgeId, earner, 1, REWARD);
         vm.prank(earner);
         uint256 tokenId = badges.claimBadge(requestId);
 
@@ -713,7 +714,7 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.assertEq(token.balanceOf(earner), before + REWARD);
         vm.assertEq(badges.getBadge(badgeId).escrow, REWARD);
         vm.assertEq(badges.getBadge(badgeId).claimedCount, 1);
-        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Claimed));
+        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(IBadgeEscrow.RequestStatus.Claimed));
     }
 
     function test_claimBadge_worksOnLastDayOfClaimPeriod() public {
@@ -734,20 +735,20 @@ contract BadgeEscrowTest is PlatformFixture {
         (, uint256 requestId) = _approvedRequest(earner, REWARD, 2);
         vm.startPrank(earner);
         badges.claimBadge(requestId);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Claimed));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Claimed));
         badges.claimBadge(requestId);
         vm.stopPrank();
     }
 
     function test_claimBadge_revertsOnUnknownRequest() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.RequestNotFound.selector, 1));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.RequestNotFound.selector, 1));
         vm.prank(earner);
         badges.claimBadge(1);
     }
 
     function test_claimBadge_revertsForOtherAccount() public {
         (, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NotRequestEarner.selector, requestId, earner2));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NotRequestEarner.selector, requestId, earner2));
         vm.prank(earner2);
         badges.claimBadge(requestId);
     }
@@ -755,7 +756,7 @@ contract BadgeEscrowTest is PlatformFixture {
     function test_claimBadge_revertsOnPendingRequest() public {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
         uint256 requestId = _request(earner, badgeId);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Pending));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Pending));
         vm.prank(earner);
         badges.claimBadge(requestId);
     }
@@ -764,7 +765,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
         uint256 requestId = _request(earner, badgeId);
         _process(requestId, false);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Rejected));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Rejected));
         vm.prank(earner);
         badges.claimBadge(requestId);
     }
@@ -775,7 +776,7 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.banBadge(badgeId);
         uint256 before = token.balanceOf(earner);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeClaimed(requestId, badgeId, earner, 1, REWARD);
+        emit IBadgeEscrow.BadgeClaimed(requestId, badgeId, earner, 1, REWARD);
         vm.prank(earner);
         badges.claimBadge(requestId);
         vm.assertEq(token.balanceOf(earner), before + REWARD);
@@ -800,7 +801,7 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.deleteBadge(badgeId);
         uint64 deadline = badges.getRequest(requestId).claimDeadline;
         vm.warp(deadline + 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ClaimWindowClosed.selector, requestId, deadline));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ClaimWindowClosed.selector, requestId, deadline));
         vm.prank(earner);
         badges.claimBadge(requestId);
     }
@@ -809,7 +810,7 @@ contract BadgeEscrowTest is PlatformFixture {
         (, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         uint64 deadline = uint64(block.timestamp + 10 days);
         vm.warp(deadline + 1);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ClaimWindowClosed.selector, requestId, deadline));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ClaimWindowClosed.selector, requestId, deadline));
         vm.prank(earner);
         badges.claimBadge(requestId);
     }
@@ -835,15 +836,15 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.warp(deadline + 1);
 
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner, 0);
+        emit IBadgeEscrow.ApprovalExpired(requestId, badgeId, earner, 0);
         _release(requestId);
 
-        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Expired));
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(IBadgeEscrow.RequestStatus.Expired));
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
         vm.assertEq(badge.approvedCount, 0);
         vm.assertEq(badge.claimedCount, 0);
         vm.assertEq(badge.escrow, REWARD);
-        vm.assertEq(uint8(badge.status), uint8(BadgeEscrow.BadgeStatus.Approved));
+        vm.assertEq(uint8(badge.status), uint8(IBadgeEscrow.BadgeStatus.Approved));
         vm.assertEq(badges.availableBadges(badgeId), 1);
         vm.assertEq(token.balanceOf(address(badges)), escrowBalance);
         vm.assertEq(token.balanceOf(earner), earnerBalance);
@@ -862,12 +863,12 @@ contract BadgeEscrowTest is PlatformFixture {
         badges.claimBadge(second);
 
         vm.assertEq(token.balanceOf(earner2), before + REWARD);
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
         vm.assertEq(badge.approvedCount, 1);
         vm.assertEq(badge.claimedCount, 1);
         vm.assertEq(badge.escrow, 0);
         vm.assertEq(token.balanceOf(address(badges)), 0);
-        vm.assertEq(uint8(badges.getRequest(first).status), uint8(BadgeEscrow.RequestStatus.Expired));
+        vm.assertEq(uint8(badges.getRequest(first).status), uint8(IBadgeEscrow.RequestStatus.Expired));
     }
 
     function test_releaseExpiredApprovals_releasesManyInOneCall() public {
@@ -886,15 +887,15 @@ contract BadgeEscrowTest is PlatformFixture {
         ids[1] = b;
 
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(a, badgeId, earner, 0);
+        emit IBadgeEscrow.ApprovalExpired(a, badgeId, earner, 0);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(b, badgeId, earner2, 0);
+        emit IBadgeEscrow.ApprovalExpired(b, badgeId, earner2, 0);
         badges.releaseExpiredApprovals(ids);
 
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 1);
         vm.assertEq(badges.getBadge(badgeId).escrow, 2 * REWARD);
         vm.assertEq(badges.availableBadges(badgeId), 2);
-        vm.assertEq(uint8(badges.getRequest(c).status), uint8(BadgeEscrow.RequestStatus.Claimed));
+        vm.assertEq(uint8(badges.getRequest(c).status), uint8(IBadgeEscrow.RequestStatus.Claimed));
     }
 
     function test_releaseExpiredApprovals_usesTheSnapshottedClaimDeadline() public {
@@ -903,14 +904,14 @@ contract BadgeEscrowTest is PlatformFixture {
         settings.setClaimPeriod(30); // later changes do not move an approved request's deadline
         vm.warp(block.timestamp + 10 days + 1);
         _release(requestId);
-        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Expired));
+        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(IBadgeEscrow.RequestStatus.Expired));
     }
 
     function test_releaseExpiredApprovals_worksThroughForwarder() public {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.warp(block.timestamp + 10 days + 1);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner, 0);
+        emit IBadgeEscrow.ApprovalExpired(requestId, badgeId, earner, 0);
         _relay(EARNER2_KEY, address(badges), abi.encodeCall(BadgeEscrow.releaseExpiredApprovals, (_ids(requestId))));
         vm.assertEq(badges.availableBadges(badgeId), 1);
     }
@@ -924,9 +925,9 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.assertEq(token.balanceOf(address(badges)), REWARD);
         vm.warp(block.timestamp + 10 days + 1);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(requestId, badgeId, earner, REWARD);
+        emit IBadgeEscrow.ApprovalExpired(requestId, badgeId, earner, REWARD);
         _release(requestId);
-        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Expired));
+        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(IBadgeEscrow.RequestStatus.Expired));
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 0);
         vm.assertEq(badges.getBadge(badgeId).escrow, 0);
         vm.assertEq(token.balanceOf(address(badges)), 0);
@@ -950,7 +951,7 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.assertEq(token.balanceOf(sponsor), sponsorBalance + REWARD);
         vm.expectRevert(
             abi.encodeWithSelector(
-                BadgeEscrow.ClaimWindowOpen.selector, kept, badges.getRequest(kept).claimDeadline
+                IBadgeEscrow.ClaimWindowOpen.selector, kept, badges.getRequest(kept).claimDeadline
             )
         );
         _release(kept);
@@ -976,13 +977,13 @@ contract BadgeEscrowTest is PlatformFixture {
         (, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         uint64 deadline = uint64(block.timestamp + 10 days);
         vm.warp(deadline); // the last second the earner may still claim
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ClaimWindowOpen.selector, requestId, deadline));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ClaimWindowOpen.selector, requestId, deadline));
         _release(requestId);
-        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Approved));
+        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(IBadgeEscrow.RequestStatus.Approved));
     }
 
     function test_releaseExpiredApprovals_revertsOnUnknownRequest() public {
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.RequestNotFound.selector, 7));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.RequestNotFound.selector, 7));
         _release(7);
     }
 
@@ -990,7 +991,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 badgeId = _approvedBadge(true, REWARD, 1);
         uint256 requestId = _request(earner, badgeId);
         vm.warp(block.timestamp + 11 days);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Pending));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Pending));
         _release(requestId);
     }
 
@@ -999,7 +1000,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 requestId = _request(earner, badgeId);
         _process(requestId, false);
         vm.warp(block.timestamp + 11 days);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Rejected));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Rejected));
         _release(requestId);
     }
 
@@ -1008,7 +1009,7 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.prank(earner);
         badges.claimBadge(requestId);
         vm.warp(block.timestamp + 11 days);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Claimed));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Claimed));
         _release(requestId);
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 1);
     }
@@ -1017,7 +1018,7 @@ contract BadgeEscrowTest is PlatformFixture {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.warp(block.timestamp + 11 days);
         _release(requestId);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Expired));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Expired));
         _release(requestId);
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 0);
     }
@@ -1028,9 +1029,9 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256[] memory ids = new uint256[](2);
         ids[0] = requestId;
         ids[1] = requestId;
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Expired));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Expired));
         badges.releaseExpiredApprovals(ids);
-        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(BadgeEscrow.RequestStatus.Approved));
+        vm.assertEq(uint8(badges.getRequest(requestId).status), uint8(IBadgeEscrow.RequestStatus.Approved));
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 1);
     }
 
@@ -1046,9 +1047,9 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256[] memory ids = new uint256[](2);
         ids[0] = lapsed;
         ids[1] = open;
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ClaimWindowOpen.selector, open, openDeadline));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ClaimWindowOpen.selector, open, openDeadline));
         badges.releaseExpiredApprovals(ids);
-        vm.assertEq(uint8(badges.getRequest(lapsed).status), uint8(BadgeEscrow.RequestStatus.Approved));
+        vm.assertEq(uint8(badges.getRequest(lapsed).status), uint8(IBadgeEscrow.RequestStatus.Approved));
         vm.assertEq(badges.getBadge(badgeId).approvedCount, 2);
     }
 
@@ -1064,7 +1065,7 @@ contract BadgeEscrowTest is PlatformFixture {
         (, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.warp(block.timestamp + 11 days);
         _release(requestId);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Expired));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Expired));
         vm.prank(earner);
         badges.claimBadge(requestId);
     }
@@ -1073,7 +1074,7 @@ contract BadgeEscrowTest is PlatformFixture {
         (uint256 badgeId, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.warp(block.timestamp + 11 days);
         _release(requestId);
-        vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.AlreadyRequested.selector, badgeId, earner, requestId));
+        vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.AlreadyRequested.selector, badgeId, earner, requestId));
         _request(earner, badgeId);
     }
 
@@ -1081,16 +1082,16 @@ contract BadgeEscrowTest is PlatformFixture {
         (, uint256 requestId) = _approvedRequest(earner, REWARD, 1);
         vm.warp(block.timestamp + 11 days);
         _release(requestId);
-        vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Expired));
+        vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Expired));
         _process(requestId, true);
     }
 
     function test_getRequest_statusNumbersUnchangedWithExpiredLast() public pure {
-        vm.assertEq(uint8(BadgeEscrow.RequestStatus.Pending), 1);
-        vm.assertEq(uint8(BadgeEscrow.RequestStatus.Approved), 2);
-        vm.assertEq(uint8(BadgeEscrow.RequestStatus.Rejected), 3);
-        vm.assertEq(uint8(BadgeEscrow.RequestStatus.Claimed), 4);
-        vm.assertEq(uint8(BadgeEscrow.RequestStatus.Expired), 5);
+        vm.assertEq(uint8(IBadgeEscrow.RequestStatus.Pending), 1);
+        vm.assertEq(uint8(IBadgeEscrow.RequestStatus.Approved), 2);
+        vm.assertEq(uint8(IBadgeEscrow.RequestStatus.Rejected), 3);
+        vm.assertEq(uint8(IBadgeEscrow.RequestStatus.Claimed), 4);
+        vm.assertEq(uint8(IBadgeEscrow.RequestStatus.Expired), 5);
     }
 
     // ------------------------------------------------------------------ pause / unpause
@@ -1133,8 +1134,8 @@ contract BadgeEscrowTest is PlatformFixture {
 
     function test_availableBadges_isZeroForUnknownBadge() public view {
         vm.assertEq(badges.availableBadges(42), 0);
-        vm.assertEq(uint8(badges.getBadge(42).status), uint8(BadgeEscrow.BadgeStatus.None));
-        vm.assertEq(uint8(badges.getRequest(42).status), uint8(BadgeEscrow.RequestStatus.None));
+        vm.assertEq(uint8(badges.getBadge(42).status), uint8(IBadgeEscrow.BadgeStatus.None));
+        vm.assertEq(uint8(badges.getRequest(42).status), uint8(IBadgeEscrow.RequestStatus.None));
     }
 
     // ------------------------------------------------------------------ fuzz
@@ -1188,7 +1189,7 @@ contract BadgeEscrowTest is PlatformFixture {
         for (uint256 i = 0; i < requests; ++i) {
             address who = address(uint160(0xF000 + i));
             if (badges.availableBadges(badgeId) == 0) {
-                vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.NoBadgesLeft.selector, badgeId));
+                vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.NoBadgesLeft.selector, badgeId));
                 _request(who, badgeId);
                 continue;
             }
@@ -1210,7 +1211,7 @@ contract BadgeEscrowTest is PlatformFixture {
         uint256 escrowBalance = token.balanceOf(address(badges));
 
         if (block.timestamp <= deadline) {
-            vm.expectRevert(abi.encodeWithSelector(BadgeEscrow.ClaimWindowOpen.selector, requestId, deadline));
+            vm.expectRevert(abi.encodeWithSelector(IBadgeEscrow.ClaimWindowOpen.selector, requestId, deadline));
             _release(requestId);
             vm.prank(earner);
             badges.claimBadge(requestId); // still claimable
@@ -1219,7 +1220,7 @@ contract BadgeEscrowTest is PlatformFixture {
             _release(requestId);
             vm.assertEq(badges.availableBadges(badgeId), 1);
             vm.assertEq(token.balanceOf(address(badges)), escrowBalance);
-            vm.expectRevert(_requestStatusError(requestId, BadgeEscrow.RequestStatus.Expired));
+            vm.expectRevert(_requestStatusError(requestId, IBadgeEscrow.RequestStatus.Expired));
             vm.prank(earner);
             badges.claimBadge(requestId);
         }
@@ -1249,7 +1250,7 @@ contract BadgeEscrowTest is PlatformFixture {
         vm.warp(block.timestamp + 10 days + 1);
         badges.releaseExpiredApprovals(lapsed);
 
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
         vm.assertEq(badge.approvedCount, claims);
         vm.assertEq(badge.claimedCount, claims);
         vm.assertEq(badge.escrow, tokensPerBadge * (count - claims));
