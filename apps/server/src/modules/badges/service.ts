@@ -21,23 +21,25 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { findUserByAccount, findUserById, type User } from '../accounts/user-repository.ts';
 import {
+  countPublishedBadges,
+  listAdminBadges,
+  listPublicBadges,
+  listSponsorBadges,
+  type PublicListCursor,
+  type SponsorList,
+} from './badge-list-repository.ts';
+import {
   deleteDraft,
   findBadge,
   findBadgeByChainId,
   insertDraft,
   insertPublishing,
   isDraftPublishing,
-  listAdminBadges,
-  listPublicBadges,
-  listSponsorBadges,
   lockBadge,
   markApproved,
   markClosed,
-  countPublishedBadges,
   updateDraft,
   type BadgeContent,
-  type PublicListCursor,
-  type SponsorList,
   type StoredBadge,
 } from './badge-repository.ts';
 import { toBadgeView } from './badge-view.ts';
