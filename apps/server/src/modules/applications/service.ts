@@ -27,7 +27,7 @@ import {
   type StoredBadge,
 } from '../badges/badge-repository.ts';
 import { toBadgeView } from '../badges/badge-view.ts';
-import { canSee } from '../badges/service.ts';
+import { canSee } from '../badges/visibility-service.ts';
 import {
   countApprovalsInFlight,
   findApplication,
