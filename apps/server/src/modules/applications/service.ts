@@ -34,18 +34,18 @@ import {
   findApplicationByChainId,
   findApplicationOf,
   findApplicationsByChainIds,
-  insertRequesting,
   listApplicationsOfBadge,
   listApplicationsOfEarner,
-  listAwardsOfBadge,
-  listAwardsOfSponsor,
+  type ApplicationForm,
+  type StoredApplication,
+} from './application-lookup-repository.ts';
+import {
+  insertRequesting,
   lockApplications,
   startClaim,
   startReview,
-  sumAwardsOfSponsor,
-  type ApplicationForm,
-  type StoredApplication,
 } from './application-repository.ts';
+import { listAwardsOfBadge, listAwardsOfSponsor, sumAwardsOfSponsor } from './award-repository.ts';
 import { explorerLink, toApplicationView } from './application-view.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;

@@ -28,7 +28,7 @@ import {
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
-import { findApplicantsOfSponsor } from './application-repository.ts';
+import { findApplicantsOfSponsor } from './application-lookup-repository.ts';
 import { invitationMail } from './invitation-mail.ts';
 import {
   countInvitationsToday,
