@@ -52,25 +52,17 @@ import {
   requireEarner,
   requireUser,
 } from '../../http/auth.ts';
+import { applicationOf, applyForBadge, recordedApplication } from './apply-service.ts';
+import { claimByBadge, claimByRequest, recordedClaim, rewardTransfer } from './claim-service.ts';
 import {
   appliedBadges,
-  applicationOf,
-  applyForBadge,
   awardWinners,
-  badgeApplications,
   badgeEarners,
-  claimByBadge,
-  claimByRequest,
   earnedBadges,
   earnerApplications,
-  recordedApplication,
-  recordedClaim,
-  recordedReview,
-  reviewApplications,
-  rewardTransfer,
   totalAwards,
-  whitelistEarner,
-} from './service.ts';
+} from './list-service.ts';
+import { badgeApplications, recordedReview, reviewApplications } from './review-service.ts';
 import {
   badgeInvitations,
   previewWhitelistCsv,
@@ -79,6 +71,7 @@ import {
   whitelistFromCsv,
   withdrawInvitation,
 } from './whitelist-csv-service.ts';
+import { whitelistEarner } from './whitelist-service.ts';
 
 /** A whitelist CSV goes as JSON text: room for the largest file the schema accepts, escaped. */
 const CSV_BODY_LIMIT_BYTES = 2 * WHITELIST_CSV_MAX_CHARS;

@@ -44,13 +44,8 @@ import {
   optOutByToken,
   type StoredInvitation,
 } from './invitation-repository.ts';
-import {
-  callerOf,
-  isWhitelisted,
-  openPrivateBadge,
-  ownBadge,
-  whitelistableBadge,
-} from './service.ts';
+import { callerOf, isWhitelisted, ownBadge } from './application-checks.ts';
+import { openPrivateBadge, whitelistableBadge } from './whitelist-service.ts';
 import {
   classifyWhitelistRows,
   isAddress,
