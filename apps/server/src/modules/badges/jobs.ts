@@ -3,7 +3,7 @@
 // wallet, once per badge, and marked REMOVED when that completes.
 import { queueSystemAction, type SystemJobDeps } from '../../custody/system-wallet.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
-import { findDueForRemoval, setRemovalQueued } from './badge-repository.ts';
+import { findDueForRemoval, setRemovalQueued } from './badge-removal-repository.ts';
 
 /** How often the worker looks for badges past their approval deadline. */
 export const REMOVAL_CHECK_INTERVAL_MS = 30_000;
