@@ -72,15 +72,3 @@ export async function sumAwardsOfSponsor(
   );
   return { count: Number(rows[0]?.total ?? 0), units: BigInt(rows[0]?.units ?? '0') };
 }
-
-/** The mined hash of a chain transaction (recorded by the pipeline). */
-export async function transactionHashOf(
-  db: Queryable,
-  transactionId: string,
-): Promise<string | null> {
-  const rows = await db.query<{ transaction_hash: string | null }>(
-    'SELECT transaction_hash FROM chain_transactions WHERE id = $1',
-    [transactionId],
-  );
-  return rows[0]?.transaction_hash ?? null;
-}
