@@ -28,43 +28,28 @@ import {
   type ForwardRequestData,
   type PlatformContracts,
 } from '@gets/contracts';
+import type { PipelineSettings } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { keccak256Hex } from '../../custody/keccak.ts';
 import { WalletKeyError, type Keystore } from '../../custody/keystore.ts';
-import {
-  applyFailureEffect,
-  chainActionSchema,
-  encodeAction,
-  type ContractCall,
-} from '../actions.ts';
+import type { ContractCall } from '../action-definition.ts';
+import type { ActionRegistry } from '../action-registry.ts';
 import { classifyChainError, firstLine, nodeWords, PipelinePause } from '../chain-errors.ts';
 import { reasonFromError } from '../revert-reason.ts';
 import { addGasUse } from './fair-use-repository.ts';
 import { BATCH_OVERHEAD_GAS, PER_REQUEST_OVERHEAD_GAS } from './gas-budget.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import { payingRelayer, relayerCannotPay } from './relayer-funds.ts';
+import type { ChainTransaction, StoredCall } from './chain-transaction.ts';
 import {
-  claimQueued,
   insertBatch,
   lockIdleRelayer,
-  markFailed,
-  markSent,
   recordSendResult,
   takeNonce,
   type Attempt,
-  type ChainTransaction,
   type SendOutcome,
-  type StoredCall,
-} from './transaction-repository.ts';
-
-export interface PipelineSettings {
-  /** Most user requests in one executeBatch. */
-  maxBatchSize: number;
-  /** Most unmined batches per relayer at once. */
-  maxInFlightPerRelayer: number;
-  /** Seconds a signed request stays valid at the forwarder. */
-  requestTtlSeconds: number;
-}
+} from './relay-batch-repository.ts';
+import { claimQueued, markFailed, markSent } from './transaction-repository.ts';
 
 export interface PipelineLog {
   warn(obj: object, message: string): void;
@@ -73,6 +58,8 @@ export interface PipelineLog {
 
 export interface RelayDeps {
   log: PipelineLog;
+  /** Reads and encodes the stored actions; records what a failed one leaves behind. */
+  actions: ActionRegistry;
   db: Database;
   keystore: Keystore;
   publicClient: PublicClient;
@@ -121,10 +108,11 @@ class Failures {
     this.list.push({ transaction, reason });
     return null;
   }
-  async record(tx: Queryable, metrics: PipelineMetrics | undefined) {
+  async record(tx: Queryable, deps: Pick<RelayDeps, 'actions' | 'metrics'>) {
+    const { actions, metrics } = deps;
     for (const { transaction, reason } of this.list) {
       if (await markFailed(tx, transaction.id, { reason })) {
-        await applyFailureEffect(tx, transaction);
+        await actions.applyFailureEffect(tx, transaction);
         metrics?.finished(transaction, 'FAILED');
       }
     }
@@ -208,7 +196,7 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
         return signAll(deps, checked, signerOf, deadline, failures);
       },
     );
-    await failures.record(tx, deps.metrics);
+    await failures.record(tx, deps);
     if (prepared.length === 0) return { sent: 0 };
 
     // The gas limit is the batch's budget, an upper bound (each call's own
@@ -310,7 +298,7 @@ async function encodeTransaction(
   deadline: number,
   failures: Failures,
 ): Promise<Encoded | null> {
-  const action = chainActionSchema.safeParse(transaction.action);
+  const action = deps.actions.schema.safeParse(transaction.action);
   if (!action.success) {
     return failures.add(
       transaction,
@@ -319,7 +307,7 @@ async function encodeTransaction(
   }
   const wallet = transaction.walletAddress;
   try {
-    const calls = await encodeAction(action.data, {
+    const calls = await deps.actions.encode(action.data, {
       contracts: deps.contracts,
       wallet,
       permit: (spender, value) =>

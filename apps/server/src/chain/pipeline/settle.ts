@@ -13,56 +13,40 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { platformForwarderAbi, type PlatformContracts } from '@gets/contracts';
+import type { SettleSettings } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { keccak256Hex } from '../../custody/keccak.ts';
-import { applyCompletionEffect, applyFailureEffect } from '../actions.ts';
+import type { ActionRegistry } from '../action-registry.ts';
 import { classifyChainError, PipelinePause } from '../chain-errors.ts';
 import { eventDecoder, type DecodedEvent } from '../events.ts';
 import { reasonFromError } from '../revert-reason.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import { broadcast, type PipelineLog } from './relay.ts';
 import { relayerCannotPay } from './relayer-funds.ts';
+import type { ChainTransaction } from './chain-transaction.ts';
 import {
   addAttempt,
   lockPendingBatches,
   markBatchMined,
   markBatchUnrecorded,
-  markCompletedMany,
-  markFailed,
   recordSendResult,
   resetSendRejections,
   settledBatchBytes,
-  requeue,
   touchBatch,
-  transactionsOfBatch,
   type Attempt,
-  type ChainTransaction,
   type RelayBatch,
+} from './relay-batch-repository.ts';
+import {
+  markCompletedMany,
+  markFailed,
+  requeue,
+  transactionsOfBatch,
 } from './transaction-repository.ts';
-
-export interface SettleSettings {
-  /** Re-send the latest signed bytes when no receipt came for this long. */
-  resendAfterMs: number;
-  /**
-   * Replace with higher fees (same nonce) when still unmined this long after
-   * the latest attempt was signed. Also how long a batch whose nonce the chain
-   * filled, with no receipt of any attempt, waits before it is settled without one.
-   */
-  replaceAfterMs: number;
-  /** A request skipped this many times by the forwarder fails for good. */
-  maxAttempts: number;
-  /**
-   * Blocks that must follow a receipt's block before its outcome is final;
-   * until then the batch stays pending, so a reorganised-away transaction is
-   * simply sent again.
-   */
-  confirmations: number;
-  /** Refusals in a row after which a batch's nonce is filled with a cancelling transaction. */
-  cancelAfterRejections: number;
-}
 
 export interface SettleDeps {
   log: PipelineLog;
+  /** Records what a completed or failed action leaves behind, with its status. */
+  actions: ActionRegistry;
   db: Database;
   publicClient: PublicClient;
   chainId: number;
@@ -202,7 +186,7 @@ async function complete(
   );
   for (const { transaction, events } of completed) {
     if (!moved.has(transaction.id)) continue;
-    await applyCompletionEffect(tx, transaction, events);
+    await deps.actions.applyCompletionEffect(tx, transaction, events);
     deps.metrics?.finished(transaction, 'COMPLETED');
   }
 }
@@ -214,7 +198,7 @@ async function fail(
   failure: { reason: string; transactionHash?: string | null },
 ) {
   if (await markFailed(tx, t.id, failure)) {
-    await applyFailureEffect(tx, t);
+    await deps.actions.applyFailureEffect(tx, t);
     deps.metrics?.finished(t, 'FAILED');
   }
 }

@@ -48,7 +48,7 @@ import {
 } from './application-repository.ts';
 import { explorerLink, toApplicationView } from './application-view.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 const view = (ctx: Ctx, application: StoredApplication): Application =>
   toApplicationView(application, { explorerUrl: ctx.config.explorerUrl });

@@ -60,7 +60,7 @@ import {
   type KnownUser,
 } from './whitelist-csv.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl' | 'actions'>;
 
 interface CsvInput {
   badgeOnChainId: string;

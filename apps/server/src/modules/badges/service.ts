@@ -42,7 +42,7 @@ import {
 } from './badge-repository.ts';
 import { toBadgeView } from './badge-view.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** The content fields every badge call takes, as the shared schema parsed them. */
 export interface ContentInput {
