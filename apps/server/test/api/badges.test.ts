@@ -1,6 +1,7 @@
 // Badges through the HTTP API against the real database and chain: drafts,
 // publish in one consent (escrow exactly badges × tokens + fee), the outcome
 // recorded once, admin approval and ban, delete with refund, lists and search.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
@@ -341,6 +342,7 @@ describe('badges', () => {
         expect(again).toMatchObject({ status: 409, message: BADGE_MESSAGES.draftPublishing });
 
         const jobs = await pipelineJobs({
+          actions: chainActions,
           log: { warn: () => undefined },
           db: held.ctx.db,
           keystore: held.ctx.keystore,

@@ -12,6 +12,7 @@
 // are limited: a configured number a day per sponsor (refused before any
 // consent or mail), one per badge and address, one per address and sponsor a
 // week, none once the address unsubscribed through its mail's link.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badgeEscrowAbi } from '@gets/contracts';
 import {
@@ -764,10 +765,16 @@ describe('whitelist from a CSV file', () => {
       name: 'Invitation Only',
       earners,
     };
-    const consent = await requestConsent(platform.ctx.db, owner, action);
+    const consent = await requestConsent(chainActions, platform.ctx.db, owner, action);
     expect(consent.description).toContain(`Whitelist ${count} earners`);
     expect(consent.description).toContain('(2 transactions)');
-    const queued = await submitConsent(platform.ctx.db, owner, consent.consentToken, action);
+    const queued = await submitConsent(
+      chainActions,
+      platform.ctx.db,
+      owner,
+      consent.consentToken,
+      action,
+    );
     expect(queued.transactionIds).toHaveLength(2);
     for (const id of queued.transactionIds!) {
       expect((await waitForOutcome(request, sponsor as never, id)).status).toBe('COMPLETED');

@@ -7,13 +7,12 @@ import { encodeFunctionData, keccak256, parseUnits, type Address, type Hex } fro
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { platformForwarderAbi, signForwardRequest } from '@gets/contracts';
-import { encodeAction } from '../../src/chain/actions.ts';
+import { chainActions } from '../../src/actions.ts';
+import { insertBatch, takeNonce } from '../../src/chain/pipeline/relay-batch-repository.ts';
 import {
   findTransaction,
-  insertBatch,
   insertQueuedTransaction,
   markSent,
-  takeNonce,
 } from '../../src/chain/pipeline/transaction-repository.ts';
 import { keyEncryptionKey, sealPrivateKey } from '../../src/custody/envelope.ts';
 import { insertKey } from '../../src/custody/key-repository.ts';
@@ -31,7 +30,7 @@ import {
 } from '../helpers/accounts.ts';
 import { startPipelineWorker, usersWithOneGets } from '../helpers/pipeline-processes.ts';
 import { insertUser, setUserAccount } from '../../src/modules/accounts/user-repository.ts';
-import type { ChainAction } from '../../src/chain/actions.ts';
+import type { ChainAction } from '../../src/actions.ts';
 
 const SINK = privateKeyToAccount(ANVIL_DEV_KEYS[2]).address;
 const GOOD = 200;
@@ -483,7 +482,7 @@ async function queueTransfersInABatch(
         Promise.all(
           users.map(async (user) => {
             const nonce = await forwarderNonce(ctx, user.address);
-            const [call] = await encodeAction(action as ChainAction, {
+            const [call] = await chainActions.encode(action as ChainAction, {
               contracts: ctx.contracts,
               wallet: user.address,
               permit: () => Promise.reject(new Error('a transfer signs no permit')),

@@ -19,7 +19,7 @@ import {
 } from './application-lookup-repository.ts';
 import { insertRequesting } from './application-repository.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** A published badge by its number on chain (drafts and publishes in flight are not found). */
 async function publishedBadge(ctx: Ctx, onChainId: string): Promise<StoredBadge> {

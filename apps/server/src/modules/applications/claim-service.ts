@@ -17,7 +17,7 @@ import {
 import { startClaim } from './application-repository.ts';
 import { explorerLink } from './application-view.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /**
  * The one claim of an application: badge token and reward in one chain call.

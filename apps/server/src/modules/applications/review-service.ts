@@ -17,7 +17,7 @@ import {
 } from './application-lookup-repository.ts';
 import { lockApplications, startReview } from './application-repository.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** GET /badge/applications/list?badgeId: the applications of the caller's badge, by full name. */
 export async function badgeApplications(ctx: Ctx, actor: Actor, badgeId: string) {

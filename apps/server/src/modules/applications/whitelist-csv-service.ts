@@ -55,7 +55,7 @@ import {
   type KnownUser,
 } from './whitelist-csv.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl' | 'actions'>;
 
 interface CsvInput {
   badgeOnChainId: string;

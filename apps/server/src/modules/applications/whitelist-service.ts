@@ -16,7 +16,7 @@ import {
   sameAddress,
 } from './application-checks.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** The caller's own private badge, live (approved or waiting for approval), to whitelist on. */
 export async function whitelistableBadge(ctx: Ctx, actor: Actor, badgeOnChainId: string) {

@@ -23,6 +23,7 @@ export async function removeUnapprovedBadges(deps: SystemJobDeps): Promise<numbe
   for (const badge of due) {
     await deps.db.transaction(async (tx) => {
       const transactionId = await queueSystemAction(
+        deps.actions,
         tx,
         deps.keystore,
         { type: 'removeUnapprovedBadge', badgeId: badge.onChainId },

@@ -25,7 +25,7 @@ import {
 } from './badge-repository.ts';
 import { toContent, type ContentInput } from './draft-service.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 async function walletBalance(ctx: Ctx, account: `0x${string}`) {
   return ctx.chain.publicClient.readContract({

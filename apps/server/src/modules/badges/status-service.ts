@@ -18,7 +18,7 @@ import {
   type StoredBadge,
 } from './badge-repository.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 const LIVE = new Set<StoredBadge['status']>(['UNDER_VERIFICATION', 'VERIFIED']);
 
