@@ -112,7 +112,10 @@ export const earnerCredentialSchema = z.object({
   /** The public verification page of this credential (the link to share). */
   verifyUrl: z.string(),
   jsonUrl: z.string(),
+  /** The VC-JWT (RS256), the form baked into the image. */
   jwtUrl: z.string(),
+  /** The same credential as JSON with its embedded Data Integrity proof (eddsa-rdfc-2022). */
+  dataIntegrityUrl: z.string(),
   pngUrl: z.string(),
 });
 export type EarnerCredential = z.infer<typeof earnerCredentialSchema>;
