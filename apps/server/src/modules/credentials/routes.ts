@@ -310,9 +310,25 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['credentials'],
           summary:
-            'Verifies a credential check by check (signature, issuer, status, chain record): JSON { credential }, a bare credential, a JWT, or a file',
+            'Verifies an Open Badges credential check by check (signature, schema, issuer, validity dates, status, chain record), or says why it is not a badge: JSON { credential }, a bare credential (with or without its Data Integrity proof), a VC-JWT, or a file',
           consumes: ['application/json', 'multipart/form-data', VC_JWT_MEDIA_TYPE, 'text/plain'],
           body: verifyRequestSchema,
+          requestBodies: {
+            'multipart/form-data': {
+              type: 'object',
+              properties: {
+                [VERIFY_FILE_FIELD]: {
+                  type: 'string',
+                  format: 'binary',
+                  description:
+                    'A badge image with the credential baked in (PNG, iTXt "openbadgecredential"), or a .json / .jwt file of the credential',
+                },
+              },
+              required: [VERIFY_FILE_FIELD],
+            },
+            [VC_JWT_MEDIA_TYPE]: { type: 'string', description: 'The compact VC-JWT' },
+            'text/plain': { type: 'string', description: 'The compact VC-JWT' },
+          },
           response: {
             200: verificationResponseSchema,
             ...errors,

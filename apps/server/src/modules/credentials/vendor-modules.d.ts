@@ -73,6 +73,11 @@ declare module '@digitalbazaar/ed25519-multikey' {
     jwk: Record<string, unknown>;
     secretKey?: boolean;
   }): Promise<Ed25519KeyPair>;
+  export function from(key: {
+    type: 'Multikey';
+    publicKeyMultibase: string;
+  }): Promise<Ed25519KeyPair>;
+  export function toJwk(options: { keyPair: Ed25519KeyPair }): Promise<Record<string, unknown>>;
 }
 
 declare module '@digitalbazaar/security-document-loader' {
