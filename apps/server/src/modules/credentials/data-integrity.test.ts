@@ -73,14 +73,16 @@ const libraryVerify = (credential: unknown, documentLoader: unknown) =>
 describe('the Data Integrity proof (eddsa-rdfc-2022)', () => {
   it('embeds a proof by the Ed25519 key that the library verifies offline', async () => {
     const { method, documentLoader, credential, signed } = await setUp();
-    expect(signed.proof).toEqual({
-      type: 'DataIntegrityProof',
-      cryptosuite: DATA_INTEGRITY_CRYPTOSUITE,
-      created: '2025-03-01T10:00:05Z',
-      verificationMethod: method.id,
-      proofPurpose: 'assertionMethod',
-      proofValue: expect.stringMatching(/^z/),
-    });
+    expect(signed.proof).toEqual([
+      {
+        type: 'DataIntegrityProof',
+        cryptosuite: DATA_INTEGRITY_CRYPTOSUITE,
+        created: '2025-03-01T10:00:05Z',
+        verificationMethod: method.id,
+        proofPurpose: 'assertionMethod',
+        proofValue: expect.stringMatching(/^z/),
+      },
+    ]);
     const { proof: _, ...unsigned } = signed;
     expect(unsigned).toEqual(credential);
     expect((await libraryVerify(signed, documentLoader)).verified).toBe(true);

@@ -42,7 +42,8 @@ export async function multikeyOf(publicJwk: JWK, id: string, controller: string)
 }
 
 /**
- * The credential with an eddsa-rdfc-2022 proof by the Ed25519 issuer key.
+ * The credential with an eddsa-rdfc-2022 proof by the Ed25519 issuer key, in a
+ * proof array as 1EdTech's schema has it.
  * `created` is fixed by the caller (the signing time), so the proof is
  * reproducible and Ed25519 signs deterministically.
  */
@@ -52,7 +53,7 @@ export async function signDataIntegrity<T extends Json>(
   verificationMethod: { id: string; controller: string },
   created: Date,
   documentLoader: DocumentLoader,
-): Promise<T & { proof: Json }> {
+): Promise<T & { proof: Json[] }> {
   if (key.algorithm !== 'EdDSA') throw new Error('a Data Integrity proof needs the Ed25519 key');
   const jwk = key.privateKey.export({ format: 'jwk' });
   const keyPair = await Ed25519Multikey.fromJwk({ jwk: jwk as JWK, secretKey: true });
@@ -63,13 +64,9 @@ export async function signDataIntegrity<T extends Json>(
     cryptosuite: eddsaRdfc2022,
     date: created.toISOString().replace(/\.\d{3}Z$/, 'Z'),
   });
-  return (await vc.issue({
-    credential: structuredClone(credential),
-    suite,
-    documentLoader,
-  })) as T & {
-    proof: Json;
-  };
+  const signed = await vc.issue({ credential: structuredClone(credential), suite, documentLoader });
+  // 1EdTech's OB 3.0 JSON Schema wants proof as an array (a proof set of one).
+  return { ...signed, proof: [signed.proof as Json] } as T & { proof: Json[] };
 }
 
 /**

@@ -19,7 +19,7 @@ import type { SigningDeps } from './signing.ts';
 import { signedJwtOf } from './signing.ts';
 import { credentialOfPayload, hasValidSignature, readJwt } from './vc-jwt.ts';
 import type { GivenCredential } from './verify-input.ts';
-import { failed, field, passed, type Json } from './verify-report.ts';
+import { asArray, failed, field, passed, type Json } from './verify-report.ts';
 
 /** Who signed it: this platform, another issuer's key (named), or nobody known. */
 export type Signer = { kind: 'platform' } | { kind: 'foreign'; keyOwner: string } | null;
@@ -106,7 +106,7 @@ async function dataIntegrityCheck(
   credential: Json,
   revoked: boolean,
 ): Promise<SignatureResult> {
-  const method = field(credential.proof, 'verificationMethod');
+  const method = field(asArray(credential.proof)[0], 'verificationMethod');
   const methodId = typeof method === 'string' ? method : field(method, 'id');
   if (typeof methodId !== 'string') return unknownKey();
   let loader: DocumentLoader;
