@@ -66,6 +66,7 @@ declare module '@digitalbazaar/ed25519-multikey' {
   interface Ed25519KeyPair {
     id?: string;
     controller?: string;
+    publicKeyMultibase: string;
     signer(): unknown;
     export(options: { publicKey: boolean; includeContext?: boolean }): Promise<unknown>;
   }
@@ -73,6 +74,7 @@ declare module '@digitalbazaar/ed25519-multikey' {
     jwk: Record<string, unknown>;
     secretKey?: boolean;
   }): Promise<Ed25519KeyPair>;
+  export function generate(): Promise<Ed25519KeyPair>;
   export function from(key: {
     type: 'Multikey';
     publicKeyMultibase: string;

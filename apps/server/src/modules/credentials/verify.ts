@@ -76,7 +76,13 @@ export async function verifyStoredCredential(deps: VerifyDeps, credentialId: str
 
 /** 1EdTech's JSON Schema, and for a VC-JWT the claims OB 3.0 section 8.2 maps to members. */
 function schemaCheck(given: GivenCredential): VerificationCheck {
-  const errors = achievementCredentialErrors(given.credential);
+  // VC Data Model 2.0 allows one proof as an object; 1EdTech's schema lists proofs in an array.
+  const { credential } = given;
+  const errors = achievementCredentialErrors(
+    credential.proof === undefined
+      ? credential
+      : { ...credential, proof: asArray(credential.proof) },
+  );
   if (errors.length > 0) {
     return failed(
       'schema',
@@ -85,7 +91,7 @@ function schemaCheck(given: GivenCredential): VerificationCheck {
     );
   }
   if (given.form === 'jwt') {
-    const { payload, credential } = given;
+    const { payload } = given;
     const mismatched = [
       ['iss', issuerIdOf(credential), 'issuer.id'],
       ['jti', credential.id, 'id'],
