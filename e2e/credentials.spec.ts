@@ -83,7 +83,9 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   const checks = verifier.getByRole('list', { name: 'Checks' });
   await expect(checks.getByRole('heading', { name: 'Signature: Authentic' })).toBeVisible();
   await expect(checks.getByRole('heading', { name: 'Issuer: GETS Badges' })).toBeVisible();
-  await expect(checks.getByRole('heading', { name: 'Status: Active' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Format: Open Badges 3.0' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Validity dates: Valid' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Status: Not revoked' })).toBeVisible();
   await expect(
     checks.getByRole('heading', { name: 'Chain record: Recorded on chain' }),
   ).toBeVisible();

@@ -15,6 +15,7 @@ import {
 import { API_PREFIX, PRODUCT_NAME } from '@gets/schema';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { withRequestBodies } from './http/openapi-bodies.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
@@ -114,7 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         version: '0.1.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withRequestBodies(jsonSchemaTransform),
   });
   // The docs page brings its own script hashes into the policy of its routes.
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });

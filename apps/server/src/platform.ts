@@ -72,7 +72,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
     const missing = await keystore.missingKeks(db);
     if (missing.length > 0) throw new Error(missingKekMessage(missing, config));
     await ensureSystemWallet(db, keystore);
-    await keystore.ensureIssuerKey(db);
+    await keystore.ensureIssuerKeys(db);
 
     const chain: ChainConnection = await connectChain(config.chain);
     cleanups.push(() => chain.close());

@@ -28,7 +28,20 @@ export const CREDENTIAL_MESSAGES = {
 export const credentialStatusSchema = z.enum(['active', 'revoked', 'expired', 'unknown']);
 export type CredentialStatus = z.infer<typeof credentialStatusSchema>;
 
-export const verificationCheckNameSchema = z.enum(['signature', 'issuer', 'status', 'chain']);
+/**
+ * The checks of a badge, in the order they run: its signature (VC-JWT or Data
+ * Integrity proof), its form (the 1EdTech OB 3.0 JSON Schema and, for a JWT,
+ * the claims that mirror it), its issuer, its validity dates, its status
+ * (revocation), and the platform's own chain record of the award.
+ */
+export const verificationCheckNameSchema = z.enum([
+  'signature',
+  'schema',
+  'issuer',
+  'validity',
+  'status',
+  'chain',
+]);
 export type VerificationCheckName = z.infer<typeof verificationCheckNameSchema>;
 
 /** One check of a verification, with its verdict in plain words. */
@@ -63,6 +76,12 @@ export type CredentialSummary = z.infer<typeof credentialSummarySchema>;
 export const verificationReportSchema = z.object({
   /** True only when every check passed and the credential is active. */
   verified: z.boolean(),
+  /**
+   * Why what was given is not a badge (a signed credential of another type, a
+   * status list, a JWT of another typ), or null for an Open Badges credential.
+   * When set, nothing was checked: checks is empty and verified false.
+   */
+  notABadge: z.string().nullable(),
   status: credentialStatusSchema,
   credential: credentialSummarySchema.nullable(),
   checks: z.array(verificationCheckSchema),
@@ -112,7 +131,10 @@ export const earnerCredentialSchema = z.object({
   /** The public verification page of this credential (the link to share). */
   verifyUrl: z.string(),
   jsonUrl: z.string(),
+  /** The VC-JWT (RS256), the form baked into the image. */
   jwtUrl: z.string(),
+  /** The same credential as JSON with its embedded Data Integrity proof (eddsa-rdfc-2022). */
+  dataIntegrityUrl: z.string(),
   pngUrl: z.string(),
 });
 export type EarnerCredential = z.infer<typeof earnerCredentialSchema>;

@@ -4,9 +4,12 @@ import type { JWK } from 'jose';
 import type { Queryable } from '../db/database.ts';
 import type { SealedKey } from './envelope.ts';
 
+/** The JWS algorithm a key signs with: RS256 for VC-JWTs, EdDSA (Ed25519) for Data Integrity. */
+export type IssuerKeyAlgorithm = 'RS256' | 'EdDSA';
+
 export interface StoredIssuerKey extends SealedKey {
   kid: string;
-  algorithm: 'EdDSA';
+  algorithm: IssuerKeyAlgorithm;
   publicJwk: JWK;
   createdAt: Date;
   retiredAt: Date | null;
@@ -14,7 +17,7 @@ export interface StoredIssuerKey extends SealedKey {
 
 interface IssuerKeyRow {
   kid: string;
-  algorithm: 'EdDSA';
+  algorithm: IssuerKeyAlgorithm;
   public_jwk: JWK;
   kek_id: string;
   wrapped_data_key: Uint8Array;
@@ -55,10 +58,14 @@ export async function insertIssuerKey(
   );
 }
 
-/** The key that signs new credentials (there is at most one). */
-export async function findActiveIssuerKey(db: Queryable): Promise<StoredIssuerKey | null> {
+/** The key of an algorithm that signs new credentials (at most one per algorithm). */
+export async function findActiveIssuerKey(
+  db: Queryable,
+  algorithm: IssuerKeyAlgorithm,
+): Promise<StoredIssuerKey | null> {
   const rows = await db.query<IssuerKeyRow>(
-    `SELECT ${COLUMNS} FROM issuer_keys WHERE retired_at IS NULL`,
+    `SELECT ${COLUMNS} FROM issuer_keys WHERE retired_at IS NULL AND algorithm = $1`,
+    [algorithm],
   );
   return rows[0] ? toStored(rows[0]) : null;
 }

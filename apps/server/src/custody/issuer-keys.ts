@@ -1,7 +1,9 @@
-// The platform's credential issuer key: an Ed25519 key generated once, at the
-// first start, and kept like the custodial wallet keys (sealed under the
-// key-encryption key, plaintext only while signing). Open Badges credentials
-// are signed with it; its public half is published as a JWK.
+// The platform's credential issuer keys, generated once at the first start and
+// kept like the custodial wallet keys (sealed under the key-encryption key,
+// plaintext only while signing). One active key per algorithm: RS256 (RSA,
+// 2048 bits) signs the VC-JWTs, the algorithm Open Badges 3.0 section 8.2
+// requires every verifier to accept; Ed25519 signs the embedded Data Integrity
+// proofs (eddsa-rdfc-2022). Their public halves are published as JWKs.
 import {
   createPrivateKey,
   generateKeyPairSync,
@@ -14,13 +16,19 @@ import { openPrivateKey, sealPrivateKey, type KeyEncryptionKey } from './envelop
 import {
   findActiveIssuerKey,
   insertIssuerKey,
+  type IssuerKeyAlgorithm,
   type StoredIssuerKey,
 } from './issuer-key-repository.ts';
+
+export type { IssuerKeyAlgorithm } from './issuer-key-repository.ts';
+export const ISSUER_KEY_ALGORITHMS: readonly IssuerKeyAlgorithm[] = ['RS256', 'EdDSA'];
+/** OB 3.0 asks for 2048 bits or more. */
+export const ISSUER_RSA_BITS = 2048;
 
 export interface IssuerPublicKey {
   /** RFC 7638 thumbprint of the public key. */
   kid: string;
-  algorithm: 'EdDSA';
+  algorithm: IssuerKeyAlgorithm;
   publicJwk: JWK;
   createdAt: Date;
   retiredAt: Date | null;
@@ -41,42 +49,71 @@ export const toIssuerPublicKey = (stored: StoredIssuerKey): IssuerPublicKey => (
   retiredAt: stored.retiredAt,
 });
 
-/** A new Ed25519 key: its public JWK and its 32-byte seed, sealed under the KEK. */
-export async function generateIssuerKey(
-  kek: KeyEncryptionKey,
-): Promise<Omit<StoredIssuerKey, 'createdAt' | 'retiredAt'>> {
+/**
+ * The public JWK and the private bytes to seal: an Ed25519 key's 32-byte
+ * seed, or an RSA key's PKCS#8 DER.
+ */
+function newKeyMaterial(algorithm: IssuerKeyAlgorithm): { publicJwk: JWK; secret: Buffer } {
+  if (algorithm === 'RS256') {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: ISSUER_RSA_BITS,
+    });
+    const { n, e } = publicKey.export({ format: 'jwk' });
+    return {
+      publicJwk: { kty: 'RSA', n: n!, e: e! },
+      secret: privateKey.export({ format: 'der', type: 'pkcs8' }),
+    };
+  }
   const { privateKey } = generateKeyPairSync('ed25519');
   const jwk = privateKey.export({ format: 'jwk' });
-  const seed = Buffer.from(jwk.d!, 'base64url');
+  return {
+    publicJwk: { kty: 'OKP', crv: 'Ed25519', x: jwk.x! },
+    secret: Buffer.from(jwk.d!, 'base64url'),
+  };
+}
+
+/** A new issuer key: its public JWK and its private part, sealed under the KEK. */
+export async function generateIssuerKey(
+  kek: KeyEncryptionKey,
+  algorithm: IssuerKeyAlgorithm = 'EdDSA',
+): Promise<Omit<StoredIssuerKey, 'createdAt' | 'retiredAt'>> {
+  const { publicJwk, secret } = newKeyMaterial(algorithm);
   try {
-    const publicJwk: JWK = { kty: 'OKP', crv: 'Ed25519', x: jwk.x! };
     const kid = await calculateJwkThumbprint(publicJwk);
     return {
       kid,
-      algorithm: 'EdDSA',
+      algorithm,
       publicJwk,
-      ...sealPrivateKey(kek, seed, issuerKeyBinding(kid)),
+      ...sealPrivateKey(kek, secret, issuerKeyBinding(kid)),
     };
   } finally {
-    seed.fill(0);
+    secret.fill(0);
   }
 }
 
-/** Creates the issuer key on the first start (once, from any number of processes). */
-export async function ensureIssuerKey(
+/** Creates the issuer keys on the first start (once, from any number of processes). */
+export async function ensureIssuerKeys(
   db: Database,
   currentKek: () => KeyEncryptionKey,
-): Promise<IssuerPublicKey> {
-  const existing = await findActiveIssuerKey(db);
-  if (existing) return toIssuerPublicKey(existing);
-  return db.transaction(async (tx) => {
-    await holdAdvisoryLock(tx, 'issuerKey');
-    const created = await findActiveIssuerKey(tx);
-    if (created) return toIssuerPublicKey(created);
-    const key = await generateIssuerKey(currentKek());
-    await insertIssuerKey(tx, key);
-    return toIssuerPublicKey((await findActiveIssuerKey(tx))!);
-  });
+): Promise<IssuerPublicKey[]> {
+  const keys: IssuerPublicKey[] = [];
+  for (const algorithm of ISSUER_KEY_ALGORITHMS) {
+    const existing = await findActiveIssuerKey(db, algorithm);
+    if (existing) {
+      keys.push(toIssuerPublicKey(existing));
+      continue;
+    }
+    keys.push(
+      await db.transaction(async (tx) => {
+        await holdAdvisoryLock(tx, 'issuerKey');
+        const created = await findActiveIssuerKey(tx, algorithm);
+        if (created) return toIssuerPublicKey(created);
+        await insertIssuerKey(tx, await generateIssuerKey(currentKek(), algorithm));
+        return toIssuerPublicKey((await findActiveIssuerKey(tx, algorithm))!);
+      }),
+    );
+  }
+  return keys;
 }
 
 /** Opens the sealed key into a signing key; throws when no configured KEK opens it. */
@@ -84,14 +121,17 @@ export function openIssuerKey(
   keks: Map<string, KeyEncryptionKey>,
   stored: StoredIssuerKey,
 ): IssuerSigningKey {
-  const seed = openPrivateKey(keks, stored, issuerKeyBinding(stored.kid));
+  const secret = openPrivateKey(keks, stored, issuerKeyBinding(stored.kid));
   try {
-    const privateKey = createPrivateKey({
-      format: 'jwk',
-      key: { ...stored.publicJwk, d: seed.toString('base64url') } as JsonWebKey,
-    });
+    const privateKey =
+      stored.algorithm === 'RS256'
+        ? createPrivateKey({ key: secret, format: 'der', type: 'pkcs8' })
+        : createPrivateKey({
+            format: 'jwk',
+            key: { ...stored.publicJwk, d: secret.toString('base64url') } as JsonWebKey,
+          });
     return { ...toIssuerPublicKey(stored), privateKey };
   } finally {
-    seed.fill(0);
+    secret.fill(0);
   }
 }

@@ -17,8 +17,9 @@ import {
 } from './key-repository.ts';
 import { findActiveIssuerKey } from './issuer-key-repository.ts';
 import {
-  ensureIssuerKey,
+  ensureIssuerKeys,
   openIssuerKey,
+  type IssuerKeyAlgorithm,
   type IssuerPublicKey,
   type IssuerSigningKey,
 } from './issuer-keys.ts';
@@ -46,10 +47,17 @@ export interface Keystore {
    * credential issuer key) but that this keystore does not hold.
    */
   missingKeks(db: Queryable): Promise<{ kekId: string; keys: number }[]>;
-  /** The credential issuer key, created at the first start that asks for it. */
-  ensureIssuerKey(db: Database): Promise<IssuerPublicKey>;
-  /** Lends the active issuer key for the signatures `fn` makes (credentials, status lists). */
-  withIssuerKey<T>(db: Queryable, fn: (key: IssuerSigningKey) => Promise<T>): Promise<T>;
+  /** The credential issuer keys (RS256 and Ed25519), created at the first start that asks. */
+  ensureIssuerKeys(db: Database): Promise<IssuerPublicKey[]>;
+  /**
+   * Lends the active issuer key of an algorithm for the signatures `fn` makes:
+   * RS256 (the default) for VC-JWTs and status lists, EdDSA for Data Integrity proofs.
+   */
+  withIssuerKey<T>(
+    db: Queryable,
+    fn: (key: IssuerSigningKey) => Promise<T>,
+    algorithm?: IssuerKeyAlgorithm,
+  ): Promise<T>;
 }
 
 /** A wallet's key could not be opened (no key, an absent KEK, a damaged seal): that wallet's problem alone. */
@@ -154,14 +162,14 @@ export async function createKeystore(
         .map(([kekId, keys]) => ({ kekId, keys }));
     },
 
-    ensureIssuerKey(db) {
-      return ensureIssuerKey(db, () => keks.current);
+    ensureIssuerKeys(db) {
+      return ensureIssuerKeys(db, () => keks.current);
     },
 
-    async withIssuerKey(db, fn) {
-      const stored = await findActiveIssuerKey(db);
+    async withIssuerKey(db, fn, algorithm = 'RS256') {
+      const stored = await findActiveIssuerKey(db, algorithm);
       if (!stored)
-        throw new Error('the credential issuer key does not exist yet (ensureIssuerKey)');
+        throw new Error(`the ${algorithm} issuer key does not exist yet (ensureIssuerKeys)`);
       if (!keks.all.has(stored.kekId)) keks = await loadKeks();
       return fn(openIssuerKey(keks.all, stored));
     },

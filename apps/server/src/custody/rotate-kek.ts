@@ -1,4 +1,4 @@
-// Re-wraps every stored data key (wallet keys and the credential issuer key)
+// Re-wraps every stored data key (wallet keys and the credential issuer keys)
 // under a new key-encryption key. Addresses, kids and sealed private keys stay
 // as they are; only the wrapping changes.
 import type { Database } from '../db/database.ts';

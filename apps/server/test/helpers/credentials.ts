@@ -2,45 +2,17 @@
 // JSON Schema (ajv, draft 2019-09), a small real PNG, and award facts as a
 // claimed award provides them.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { Ajv2019, type ErrorObject } from 'ajv/dist/2019.js';
-import formats from 'ajv-formats';
 import encodeChunks from 'png-chunks-encode';
 import type { AppContext } from '../../src/context.ts';
 import type { AwardFacts } from '../../src/modules/credentials/award-facts.ts';
 import { mintBadgeToken, type MintedBadgeToken } from './badge-token.ts';
 
-/** 1EdTech's files, copied unchanged into the repository (see its README for the commit). */
-const referenceDir = path.resolve(import.meta.dirname, '../reference/openbadges-3.0');
-
-function validatorOf(file: string) {
-  const ajv = new Ajv2019({ allErrors: true, strict: false });
-  // ajv-formats is CommonJS: its function is the default of the default under Node's ESM.
-  const addFormats = (formats as unknown as { default: typeof formats }).default ?? formats;
-  addFormats(ajv);
-  const schema = JSON.parse(fs.readFileSync(path.join(referenceDir, file), 'utf8')) as object;
-  return ajv.compile(schema);
-}
-
-const achievementCredential = validatorOf('achievementcredential.schema.json');
-const profile = validatorOf('profile.schema.json');
-
-/** The schema's errors for a document, or [] when it is a valid AchievementCredential. */
-export function achievementCredentialErrors(document: unknown): string[] {
-  return achievementCredential(document)
-    ? []
-    : (achievementCredential.errors ?? []).map(
-        (e: ErrorObject) => `${e.instancePath} ${e.message}`,
-      );
-}
-
-export function profileErrors(document: unknown): string[] {
-  return profile(document)
-    ? []
-    : (profile.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.message}`);
-}
+// The 1EdTech schemas are compiled where the verifier uses them too.
+export {
+  achievementCredentialErrors,
+  profileErrors,
+} from '../../src/modules/credentials/ob-schema.ts';
 
 /** A real RGB PNG of the given size (filled with one colour). */
 export function makePng(width = 4, height = 4, rgb: [number, number, number] = [20, 120, 220]) {

@@ -73,10 +73,12 @@ export const POLICIES: Record<string, Policy> = {
   'GET /gs-api/credentials/issuer': 'public',
   'GET /gs-api/credentials/issuer/jwks': 'public',
   'GET /gs-api/credentials/issuer/keys/{thumbprint}': 'public',
+  'GET /gs-api/credentials/issuer/multikeys/{thumbprint}': 'public',
   'GET /gs-api/credentials/status/{listId}': 'public',
   'GET /gs-api/credentials/mine': 'user',
   'GET /gs-api/credentials/{credentialId}': 'public',
   'GET /gs-api/credentials/{credentialId}/jwt': 'public',
+  'GET /gs-api/credentials/{credentialId}/data-integrity': 'public',
   // A user, and then only the earner of that award (403 for another user).
   'GET /gs-api/credentials/{credentialId}/png': 'user',
   'GET /gs-api/admin/credentials': 'admin',

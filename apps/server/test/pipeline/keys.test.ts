@@ -1,6 +1,6 @@
 // Custodial keys at rest: the database holds no usable private key, and the
 // key-encryption key can be rotated without changing any address.
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,11 @@ import { openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { findActiveIssuerKey } from '../../src/custody/issuer-key-repository.ts';
 import { openIssuerKey } from '../../src/custody/issuer-keys.ts';
-import { hasValidSignature, signCredentialJwt } from '../../src/modules/credentials/vc-jwt.ts';
+import {
+  hasValidSignature,
+  signCredentialJwt,
+  wholeSecondDateTime,
+} from '../../src/modules/credentials/vc-jwt.ts';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
@@ -56,10 +60,12 @@ describe('custodial keys at rest', () => {
         openPrivateKey(keks.all, (await findKeyByAddress(platform.ctx.db, address))!, address),
       ),
     );
-    // The credential issuer key (its Ed25519 seed) is kept the same way.
-    const issuer = openIssuerKey(keks.all, (await findActiveIssuerKey(platform.ctx.db))!);
-    const seed = Buffer.from(issuer.privateKey.export({ format: 'jwk' }).d!, 'base64url');
-    return [...wallets, seed];
+    // The credential issuer keys (the Ed25519 seed, the RSA key's PKCS#8) are kept the same way.
+    const ed25519 = openIssuerKey(keks.all, (await findActiveIssuerKey(platform.ctx.db, 'EdDSA'))!);
+    const seed = Buffer.from(ed25519.privateKey.export({ format: 'jwk' }).d!, 'base64url');
+    const rsa = openIssuerKey(keks.all, (await findActiveIssuerKey(platform.ctx.db, 'RS256'))!);
+    const pkcs8 = rsa.privateKey.export({ format: 'der', type: 'pkcs8' });
+    return [...wallets, seed, pkcs8];
   }
 
   it('a dump of every table holds no private key, in hex or raw bytes', async () => {
@@ -111,7 +117,8 @@ describe('custodial keys at rest', () => {
     const kekFile = path.join(platform.dataDir, 'custody', 'kek');
     const oldKek = await fs.readFile(kekFile, 'utf8');
     const before = await Promise.all(addresses.map((a) => findKeyByAddress(platform.ctx.db, a)));
-    const issuerBefore = (await findActiveIssuerKey(platform.ctx.db))!;
+    const issuerBefore = (await findActiveIssuerKey(platform.ctx.db, 'RS256'))!;
+    const ed25519Before = (await findActiveIssuerKey(platform.ctx.db, 'EdDSA'))!;
 
     const env = {
       DATA_DIR: platform.dataDir,
@@ -129,7 +136,7 @@ describe('custodial keys at rest', () => {
         message,
       );
     expect(rewrapped, message).not.toBeNull();
-    expect(message).toContain('and 1 credential issuer key;');
+    expect(message).toContain('and 2 credential issuer keys;');
     if (embedded) platform = await startTestPlatform({}, { dataDir: platform.dataDir, schema });
 
     const newKek = await fs.readFile(kekFile, 'utf8');
@@ -155,14 +162,30 @@ describe('custodial keys at rest', () => {
       );
       expect(await recoverMessageAddress({ message: 'rotation', signature })).toBe(address);
     }
-    // The issuer key too: same kid and sealed key, new wrapping, and it still signs.
-    const issuerAfter = (await findActiveIssuerKey(platform.ctx.db))!;
+    // The issuer keys too: same kid and sealed key, new wrapping, and they still sign.
+    const issuerAfter = (await findActiveIssuerKey(platform.ctx.db, 'RS256'))!;
     expect(issuerAfter.kid).toBe(issuerBefore.kid);
     expect(issuerAfter.kekId).toBe(keks.current.id);
     expect(issuerAfter.sealedPrivateKey.equals(issuerBefore.sealedPrivateKey)).toBe(true);
+    const ed25519After = (await findActiveIssuerKey(platform.ctx.db, 'EdDSA'))!;
+    expect(ed25519After.kid).toBe(ed25519Before.kid);
+    expect(ed25519After.kekId).toBe(keks.current.id);
+    const signature = await platform.ctx.keystore.withIssuerKey(
+      platform.ctx.db,
+      async (key) => sign(null, Buffer.from('rotation'), key.privateKey),
+      'EdDSA',
+    );
+    expect(
+      verify(
+        null,
+        Buffer.from('rotation'),
+        createPublicKey({ key: ed25519Before.publicJwk, format: 'jwk' }),
+        signature,
+      ),
+    ).toBe(true);
     const jwt = await platform.ctx.keystore.withIssuerKey(platform.ctx.db, (key) =>
       signCredentialJwt(
-        { id: 'urn:uuid:1', issuer: 'https://x', validFrom: new Date().toISOString() },
+        { id: 'urn:uuid:1', issuer: 'https://x', validFrom: wholeSecondDateTime(new Date()) },
         key,
         'k',
       ),
@@ -235,8 +258,11 @@ describe('the credential issuer key at start', () => {
         all: new Map([[keyEncryptionKey(kek).id, keyEncryptionKey(kek)]]),
       });
       const keystore = await createKeystore(keks);
-      const first = await keystore.ensureIssuerKey(db);
-      expect((await keystore.ensureIssuerKey(db)).kid).toBe(first.kid);
+      const first = await keystore.ensureIssuerKeys(db);
+      expect(first.map((key) => key.algorithm)).toEqual(['RS256', 'EdDSA']);
+      expect((await keystore.ensureIssuerKeys(db)).map((key) => key.kid)).toEqual(
+        first.map((key) => key.kid),
+      );
       expect(await keystore.missingKeks(db)).toEqual([]);
 
       const other = keyEncryptionKey(randomBytes(32));
@@ -245,7 +271,7 @@ describe('the credential issuer key at start', () => {
         all: new Map([[other.id, other]]),
       }));
       expect(await stranger.missingKeks(db)).toEqual([
-        { kekId: keyEncryptionKey(kek).id, keys: 1 },
+        { kekId: keyEncryptionKey(kek).id, keys: 2 },
       ]);
       await expect(stranger.withIssuerKey(db, async () => 'signed')).rejects.toThrow(
         /no key-encryption key/,

@@ -242,7 +242,9 @@ async function issueCredentialOf(
       description: badge.description,
       criteria: badge.awardCriteria,
       imageUrl: badge.image,
-      expiresAt: badge.expiryDate,
+      // The badge's dates (batchExpiryDate, expiryDate) close its applications
+      // and claims; nothing ends an award once claimed, so no validUntil.
+      expiresAt: null,
     },
     sponsor: { id: badge.sponsorId, name: badge.sponsor.fullName },
     // Shared only when the earner chose to send evidence with the application.

@@ -15,6 +15,8 @@ export interface StoredCredential {
   statusListIndex: number;
   jwt: string | null;
   signingKid: string | null;
+  /** The credential with its embedded Data Integrity proof, once signed. */
+  dataIntegrityCredential: Record<string, unknown> | null;
   revokedAt: Date | null;
   revocationReason: string | null;
 }
@@ -32,12 +34,14 @@ interface CredentialRow {
   status_list_index: number;
   jwt: string | null;
   signing_kid: string | null;
+  data_integrity_credential: Record<string, unknown> | string | null;
   revoked_at: Date | null;
   revocation_reason: string | null;
 }
 
 const COLUMNS = `id, award_id, badge_id, earner_user_id, earner_wallet, facts, issued_at, valid_until,
-  status_list_id, status_list_index, jwt, signing_kid, revoked_at, revocation_reason`;
+  status_list_id, status_list_index, jwt, signing_kid, data_integrity_credential, revoked_at,
+  revocation_reason`;
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -54,6 +58,10 @@ const toCredential = (row: CredentialRow): StoredCredential => ({
   statusListIndex: Number(row.status_list_index),
   jwt: row.jwt,
   signingKid: row.signing_kid,
+  dataIntegrityCredential:
+    typeof row.data_integrity_credential === 'string'
+      ? (JSON.parse(row.data_integrity_credential) as Record<string, unknown>)
+      : row.data_integrity_credential,
   revokedAt: date(row.revoked_at),
   revocationReason: row.revocation_reason,
 });
@@ -144,7 +152,8 @@ export async function listUnsignedCredentials(
   limit: number,
 ): Promise<StoredCredential[]> {
   const rows = await db.query<CredentialRow>(
-    `SELECT ${COLUMNS} FROM credentials WHERE jwt IS NULL ORDER BY created_at LIMIT $1`,
+    `SELECT ${COLUMNS} FROM credentials
+      WHERE jwt IS NULL OR data_integrity_credential IS NULL ORDER BY created_at LIMIT $1`,
     [limit],
   );
   return rows.map(toCredential);
@@ -160,6 +169,19 @@ export async function setCredentialJwt(
   await db.query(
     `UPDATE credentials SET jwt = $2, signing_kid = $3, signed_at = now() WHERE id = $1 AND jwt IS NULL`,
     [id, jwt, kid],
+  );
+}
+
+/** Stores the credential with its Data Integrity proof, once (the first signature stays). */
+export async function setDataIntegrityCredential(
+  db: Queryable,
+  id: string,
+  document: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    `UPDATE credentials SET data_integrity_credential = $2
+      WHERE id = $1 AND data_integrity_credential IS NULL`,
+    [id, JSON.stringify(document)],
   );
 }
 

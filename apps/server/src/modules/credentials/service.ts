@@ -3,7 +3,6 @@
 // the worker, or on first request), revoked by flipping their status bit, and
 // published with the issuer documents a verifier needs.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { JWK } from 'jose';
 import {
   API_PREFIX,
   CREDENTIAL_MESSAGES,
@@ -13,7 +12,6 @@ import {
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { listIssuerKeys } from '../../custody/issuer-key-repository.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
@@ -32,17 +30,27 @@ import {
   listCredentialsOfBadge,
   listCredentialsOfEarner,
   listRevokedIndexes,
-  listUnsignedCredentials,
   lockOpenStatusList,
   revokeCredentialById,
   revokeCredentialsByBadge,
-  setCredentialJwt,
   type StoredCredential,
 } from './credential-repository.ts';
-import { issuerUrls, type IssuerUrls } from './issuer-urls.ts';
-import { buildCredential, issuerProfileDocument } from './open-badge-credential.ts';
+import { urlsOf } from './issuer-documents.ts';
+import { credentialValidity } from './open-badge-credential.ts';
+import { dataIntegrityCredentialOf, signedJwtOf, signPendingCredentials } from './signing.ts';
 import { buildStatusListCredential, encodeStatusList, STATUS_LIST_SIZE } from './status-list.ts';
 import { credentialOfPayload, readJwt, signCredentialJwt } from './vc-jwt.ts';
+
+// Where they lived before the issuer documents and the signing had files of their own.
+export {
+  issuerDocument,
+  issuerJwks,
+  issuerKey,
+  publishedKeys,
+  urlsOf,
+  type PublishedKey,
+} from './issuer-documents.ts';
+export { signedJwtOf, signPendingCredentials } from './signing.ts';
 
 export type CredentialDeps = Pick<AppContext, 'db' | 'keystore' | 'config' | 'publicUrl'>;
 
@@ -88,7 +96,9 @@ export async function issueCredential(tx: Queryable, award: AwardFacts): Promise
     earnerWallet: facts.earner.wallet,
     facts,
     issuedAt: new Date(facts.issuedAt),
-    validUntil: facts.badge.expiresAt ? new Date(facts.badge.expiresAt) : null,
+    validUntil: (({ validUntil }) => (validUntil ? new Date(validUntil) : null))(
+      credentialValidity(facts),
+    ),
     statusListId: list.id,
     statusListIndex: index,
   };
@@ -139,35 +149,6 @@ export async function revokeCredentialsOfBadge(db: Queryable, badgeId: string, r
   return (await revokeCredentialsByBadge(db, badgeId, reason)).length;
 }
 
-/** The issuer's URLs; throws before the HTTP server listens (no public URL is known yet). */
-export function urlsOf(deps: Pick<CredentialDeps, 'publicUrl'>): IssuerUrls {
-  const base = deps.publicUrl();
-  if (!base) throw new Error('the public URL is not known yet: set PUBLIC_URL');
-  return issuerUrls(base);
-}
-
-/** The credential's VC-JWT, signing it now if nobody has yet. */
-export async function signedJwtOf(deps: CredentialDeps, stored: StoredCredential): Promise<string> {
-  if (stored.jwt) return stored.jwt;
-  const urls = urlsOf(deps);
-  const credential = buildCredential(stored, urls, deps.config.explorerUrl);
-  const signed = await deps.keystore.withIssuerKey(deps.db, async (key) => ({
-    kid: key.kid,
-    jwt: await signCredentialJwt(credential, key, urls.key(key.kid)),
-  }));
-  await setCredentialJwt(deps.db, stored.id, signed.jwt, signed.kid);
-  // Another process may have signed it first: the stored signature is the one.
-  return (await findCredentialById(deps.db, stored.id))!.jwt!;
-}
-
-/** Signs credentials issued but not signed yet; answers how many. */
-export async function signPendingCredentials(deps: CredentialDeps, limit = 50): Promise<number> {
-  if (!deps.publicUrl()) return 0;
-  const pending = await listUnsignedCredentials(deps.db, limit);
-  for (const stored of pending) await signedJwtOf(deps, stored);
-  return pending.length;
-}
-
 /** The worker job that signs issued credentials moments after their claim completes. */
 export function credentialJobs(deps: CredentialDeps): WorkerJob[] {
   return [
@@ -195,6 +176,11 @@ export async function credentialDocument(deps: CredentialDeps, id: string) {
 
 export async function credentialJwt(deps: CredentialDeps, id: string) {
   return signedJwtOf(deps, await findCredentialOr404(deps, id));
+}
+
+/** The credential with its embedded Data Integrity proof (eddsa-rdfc-2022). */
+export async function credentialWithDataIntegrityProof(deps: CredentialDeps, id: string) {
+  return dataIntegrityCredentialOf(deps, await findCredentialOr404(deps, id));
 }
 
 /** The badge image with the credential baked in: for the earner of the award only. */
@@ -259,6 +245,7 @@ export async function earnerCredentials(
     verifyUrl: urls.verifyPage(stored.id),
     jsonUrl: urls.credential(stored.id),
     jwtUrl: urls.credentialJwt(stored.id),
+    dataIntegrityUrl: urls.credentialDataIntegrity(stored.id),
     pngUrl: urls.credentialPng(stored.id),
   }));
 }
@@ -278,40 +265,6 @@ export async function badgeCredentials(db: Queryable, badgeId: string): Promise<
   }));
 }
 
-// ---- issuer documents
-
-export function issuerDocument(deps: Pick<CredentialDeps, 'publicUrl'>) {
-  return issuerProfileDocument(urlsOf(deps));
-}
-
-/** A published issuer key: the JWK with its kid (the URL a VC-JWT names) and use. */
-export type PublishedKey = JWK & { kid: string; alg: 'EdDSA'; use: 'sig' } & Record<
-    string,
-    unknown
-  >;
-
-export async function publishedKeys(deps: Pick<CredentialDeps, 'db' | 'publicUrl'>) {
-  const urls = urlsOf(deps);
-  const keys = await listIssuerKeys(deps.db);
-  return keys.map((key) => ({
-    thumbprint: key.kid,
-    jwk: { ...key.publicJwk, kid: urls.key(key.kid), alg: 'EdDSA', use: 'sig' } as PublishedKey,
-  }));
-}
-
-export async function issuerJwks(deps: Pick<CredentialDeps, 'db' | 'publicUrl'>) {
-  return { keys: (await publishedKeys(deps)).map((key) => key.jwk) };
-}
-
-export async function issuerKey(
-  deps: Pick<CredentialDeps, 'db' | 'publicUrl'>,
-  thumbprint: string,
-) {
-  const key = (await publishedKeys(deps)).find((k) => k.thumbprint === thumbprint);
-  if (!key) throw new AppError(404, 'Key not found');
-  return key.jwk;
-}
-
 /** The encodedList of a status list as published now. */
 export async function encodedStatusList(db: Queryable, list: { id: string; size: number }) {
   return encodeStatusList(list.size, await listRevokedIndexes(db, list.id));
@@ -328,7 +281,9 @@ export async function statusListJwt(deps: CredentialDeps, listId: string): Promi
     validFrom: list.updatedAt,
     encodedList: await encodedStatusList(deps.db, list),
   });
-  return deps.keystore.withIssuerKey(deps.db, (key) =>
-    signCredentialJwt(credential, key, urls.key(key.kid)),
+  return deps.keystore.withIssuerKey(
+    deps.db,
+    (key) => signCredentialJwt(credential, key, urls.key(key.kid)),
+    'RS256',
   );
 }

@@ -3,6 +3,7 @@
 // as a BitstringStatusListCredential signed like the credentials.
 import { Bitstring } from '@digitalbazaar/bitstring';
 import { VC_V2_CONTEXT } from './open-badge-credential.ts';
+import { wholeSecondDateTime } from './vc-jwt.ts';
 
 /** The specification's minimum size (16 KB of bits), so one list hides who is who. */
 export const STATUS_LIST_SIZE = 131_072;
@@ -54,7 +55,7 @@ export function buildStatusListCredential(options: {
     id: options.url,
     type: ['VerifiableCredential', 'BitstringStatusListCredential'],
     issuer: options.issuer,
-    validFrom: options.validFrom.toISOString(),
+    validFrom: wholeSecondDateTime(options.validFrom),
     credentialSubject: {
       id: `${options.url}#list`,
       type: 'BitstringStatusList',

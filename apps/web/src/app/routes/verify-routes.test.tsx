@@ -7,6 +7,7 @@ import { renderRoute } from '@/test/render-route';
 
 const report = (overrides: Partial<VerificationReport> = {}): VerificationReport => ({
   verified: true,
+  notABadge: null,
   status: 'active',
   checkedAt: '2026-01-01T00:00:00.000Z',
   credential: {
@@ -25,8 +26,10 @@ const report = (overrides: Partial<VerificationReport> = {}): VerificationReport
   },
   checks: [
     { check: 'signature', outcome: 'passed', title: 'Authentic', detail: 'Signature holds.' },
+    { check: 'schema', outcome: 'passed', title: 'Open Badges 3.0', detail: 'Its form holds.' },
     { check: 'issuer', outcome: 'passed', title: 'GETS Badges', detail: 'Issued by GETS Badges.' },
-    { check: 'status', outcome: 'passed', title: 'Active', detail: 'Not revoked.' },
+    { check: 'validity', outcome: 'passed', title: 'Valid', detail: 'Valid since March 1.' },
+    { check: 'status', outcome: 'passed', title: 'Not revoked', detail: 'Not revoked.' },
     { check: 'chain', outcome: 'passed', title: 'Recorded on chain', detail: 'Token #7.' },
   ],
   ...overrides,

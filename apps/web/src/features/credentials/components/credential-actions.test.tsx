@@ -17,6 +17,8 @@ const credential: EarnerCredential = {
   verifyUrl: 'https://badges.example.org/verify/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
   jsonUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
   jwtUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/jwt',
+  dataIntegrityUrl:
+    'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/data-integrity',
   pngUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/png',
 };
 

@@ -1,17 +1,21 @@
 // The answer of a verification for a person: the verdict first (verified,
-// revoked, expired or not verified), what the credential says, then each
-// check with its verdict in words.
+// revoked, expired, not verified, or not a badge at all), what the credential
+// says, then each named check with its verdict in words.
 import type { VerificationCheck, VerificationReport as Report } from '@gets/schema';
 import { AlertIcon, VerifiedIcon } from '@/components/icons/icons';
 
 const CHECK_LABELS: Record<VerificationCheck['check'], string> = {
   signature: 'Signature',
+  schema: 'Format',
   issuer: 'Issuer',
+  validity: 'Validity dates',
   status: 'Status',
   chain: 'Chain record',
 };
 
 function verdictOf(report: Report) {
+  if (report.notABadge)
+    return { title: 'Not a badge', text: report.notABadge, tone: 'bad' as const };
   if (report.verified)
     return {
       title: 'Verified',
@@ -85,33 +89,35 @@ export function VerificationReport({ report }: { report: Report }) {
         </div>
       )}
 
-      <ul aria-label="Checks" className="space-y-3">
-        {report.checks.map((check) => (
-          <li
-            key={check.check}
-            className="flex items-start gap-3 rounded-2xl border border-slate-200 p-4"
-          >
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold text-white ${
-                check.outcome === 'passed'
-                  ? 'bg-emerald-600'
-                  : check.outcome === 'failed'
-                    ? 'bg-red-600'
-                    : 'bg-amber-500'
-              }`}
+      {report.checks.length > 0 && (
+        <ul aria-label="Checks" className="space-y-3">
+          {report.checks.map((check) => (
+            <li
+              key={check.check}
+              className="flex items-start gap-3 rounded-2xl border border-slate-200 p-4"
             >
-              {check.outcome === 'passed' ? '✓' : check.outcome === 'failed' ? '✕' : '?'}
-            </span>
-            <div>
-              <h3 className="font-semibold text-slate-900">
-                {CHECK_LABELS[check.check]}: {check.title}
-              </h3>
-              <p className="mt-1 text-sm break-words text-slate-600">{check.detail}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+              <span
+                aria-hidden="true"
+                className={`mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-xs font-bold text-white ${
+                  check.outcome === 'passed'
+                    ? 'bg-emerald-600'
+                    : check.outcome === 'failed'
+                      ? 'bg-red-600'
+                      : 'bg-amber-500'
+                }`}
+              >
+                {check.outcome === 'passed' ? '✓' : check.outcome === 'failed' ? '✕' : '?'}
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">
+                  {CHECK_LABELS[check.check]}: {check.title}
+                </h3>
+                <p className="mt-1 text-sm break-words text-slate-600">{check.detail}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import type { VerificationReport as Report } from '@gets/schema';
+import { VerificationReport } from './verification-report';
+
+const check = (name: Report['checks'][number]['check'], title: string) => ({
+  check: name,
+  outcome: 'passed' as const,
+  title,
+  detail: `${title}: detail`,
+});
+
+const verified: Report = {
+  verified: true,
+  notABadge: null,
+  status: 'active',
+  credential: {
+    id: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
+    badgeName: 'Compiler Pioneer',
+    badgeDescription: null,
+    badgeUrl: null,
+    imageUrl: null,
+    criteria: null,
+    earnerName: 'Grace Hopper',
+    earnerWallet: null,
+    issuerName: 'GETS Badges',
+    sponsorName: 'Navy Computing Lab',
+    issuedAt: '2025-03-01T10:00:00Z',
+    expiresAt: null,
+  },
+  checks: [
+    check('signature', 'Authentic'),
+    check('schema', 'Open Badges 3.0'),
+    check('issuer', 'GETS Badges'),
+    check('validity', 'Valid'),
+    check('status', 'Not revoked'),
+    check('chain', 'Recorded on chain'),
+  ],
+  checkedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('the verification report', () => {
+  it('names each check: signature, format, issuer, validity dates, status, chain record', () => {
+    render(<VerificationReport report={verified} />);
+    expect(screen.getByRole('heading', { name: 'Verified' })).toBeTruthy();
+    const checks = within(screen.getByRole('list', { name: 'Checks' }));
+    expect(checks.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'Signature: Authentic',
+      'Format: Open Badges 3.0',
+      'Issuer: GETS Badges',
+      'Validity dates: Valid',
+      'Status: Not revoked',
+      'Chain record: Recorded on chain',
+    ]);
+  });
+
+  it('says why something is not a badge, and shows no checks for it', () => {
+    const reason =
+      'This is a status list (BitstringStatusListCredential): it publishes which credentials were revoked, and is not a badge.';
+    render(
+      <VerificationReport
+        report={{
+          ...verified,
+          verified: false,
+          notABadge: reason,
+          status: 'unknown',
+          credential: null,
+          checks: [],
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Not a badge' })).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Checks' })).toBeNull();
+    expect(screen.queryByText(/Authentic/)).toBeNull();
+  });
+});
