@@ -7,5 +7,6 @@ export * from './accounts.ts';
 export * from './staking.ts';
 export * from './admin.ts';
 export * from './credentials.ts';
+export * from './credential-offers.ts';
 export * from './badges.ts';
 export * from './applications.ts';
