@@ -115,6 +115,24 @@ describe('Add to wallet (OpenID4VCI)', () => {
     expect(payload.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
   });
 
+  it('binds the access token to a DPoP key when the wallet sends one', async () => {
+    const offer = await offerOf(earner, credentialId);
+    const redeemed = await wallet.redeem(offer.offerUri, { dpop: true });
+    expect(redeemed.tokenType).toBe('DPoP');
+    expect(redeemed.credentials).toHaveLength(1);
+    // Without its DPoP proof the token is refused as such (before its single use is judged).
+    const bare = await platform.request('/gs-api/oid4vci/credential', {
+      method: 'POST',
+      headers: {
+        authorization: `DPoP ${redeemed.accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ credential_configuration_id: 'OpenBadgeCredential' }),
+    });
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+  });
+
   it('publishes both metadata documents at the root, with no private key anywhere', async () => {
     const issuer = (await (
       await platform.request('/.well-known/openid-credential-issuer')

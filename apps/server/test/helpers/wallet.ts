@@ -16,8 +16,8 @@ export interface TestWallet {
   client: Openid4vciClient;
   /** The holder key's public JWK, as the proof names it. */
   holderJwk: Jwk;
-  /** Takes an offer end to end; answers every step's result. */
-  redeem(offerUri: string): Promise<Redemption>;
+  /** Takes an offer end to end (with DPoP, bound to the holder key, if asked); answers every step's result. */
+  redeem(offerUri: string, options?: { dpop?: boolean }): Promise<Redemption>;
   /** A proof JWT for the credential issuer of this metadata, signed with the holder key. */
   proofFor(metadata: Redemption['metadata']): Promise<string>;
 }
@@ -26,6 +26,7 @@ export interface Redemption {
   offer: Awaited<ReturnType<Openid4vciClient['resolveCredentialOffer']>>;
   metadata: Awaited<ReturnType<Openid4vciClient['resolveIssuerMetadata']>>;
   accessToken: string;
+  tokenType: string;
   credentials: string[];
 }
 
@@ -58,13 +59,15 @@ export async function createTestWallet(): Promise<TestWallet> {
       })
     ).jwt;
 
-  async function redeem(offerUri: string): Promise<Redemption> {
+  async function redeem(offerUri: string, options: { dpop?: boolean } = {}): Promise<Redemption> {
     const offer = await client.resolveCredentialOffer(offerUri);
     const metadata = await client.resolveIssuerMetadata(offer.credential_issuer);
-    const { accessTokenResponse } = await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
-      credentialOffer: offer,
-      issuerMetadata: metadata,
-    });
+    const { accessTokenResponse, dpop } =
+      await client.retrievePreAuthorizedCodeAccessTokenFromOffer({
+        credentialOffer: offer,
+        issuerMetadata: metadata,
+        dpop: options.dpop ? { signer } : undefined,
+      });
     const credentialConfigurationId = offer.credential_configuration_ids[0]!;
     const jwt = await proofFor(metadata);
     const { credentialResponse } = await client.retrieveCredentials({
@@ -72,12 +75,19 @@ export async function createTestWallet(): Promise<TestWallet> {
       accessToken: accessTokenResponse.access_token,
       credentialConfigurationId,
       proof: { proof_type: 'jwt', jwt },
+      dpop,
     });
     // OID4VCI 1.0 answers [{ credential }]; the drafts' shapes are not expected here.
     const credentials = (credentialResponse.credentials ?? []).map((entry) =>
       typeof entry === 'object' && 'credential' in entry ? String(entry.credential) : '',
     );
-    return { offer, metadata, accessToken: accessTokenResponse.access_token, credentials };
+    return {
+      offer,
+      metadata,
+      accessToken: accessTokenResponse.access_token,
+      tokenType: accessTokenResponse.token_type,
+      credentials,
+    };
   }
 
   return { client, holderJwk, redeem, proofFor };
