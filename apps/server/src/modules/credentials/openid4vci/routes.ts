@@ -6,6 +6,7 @@
 // metadata documents describe them.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { IssuerMetadataResult } from '@openid4vc/openid4vci';
 import { z } from 'zod';
 import {
   Oauth2ResourceUnauthorizedError,
@@ -27,7 +28,12 @@ import {
   exchangePreAuthorizedCode,
   issueCredentialToWallet,
 } from './service.ts';
-import { OPENID4VCI_PREFIX, walletIssuerMetadata, walletIssuerUrls } from './wallet-issuer.ts';
+import {
+  OPENID4VCI_PREFIX,
+  walletIssuerMetadata,
+  walletIssuerUrls,
+  type WalletIssuerUrls,
+} from './wallet-issuer.ts';
 
 const apiPath = (path: string) => path.replace(/^\/gs-api/, '');
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -102,54 +108,53 @@ export function walletIssuerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }),
     );
 
-    const protocolSchema = { hide: true, body: z.record(z.string(), z.unknown()).optional() };
-
-    app.post(
-      `${apiPath(OPENID4VCI_PREFIX)}/token`,
-      { config: perIpLimit(ctx.config), schema: protocolSchema },
-      async (request, reply) =>
-        answerOauth(reply, () =>
-          exchangePreAuthorizedCode(
-            ctx,
-            bodyOf(request),
-            requestLike(request, walletIssuerUrls(ctx).tokenEndpoint),
+    // The wallet's two calls: the request goes to the library at its public URL.
+    const protocolEndpoints = [
+      {
+        name: 'token',
+        url: (urls: WalletIssuerUrls) => urls.tokenEndpoint,
+        handle: exchangePreAuthorizedCode,
+      },
+      {
+        name: 'credential',
+        url: (urls: WalletIssuerUrls) => urls.credentialEndpoint,
+        handle: issueCredentialToWallet,
+      },
+    ] as const;
+    for (const endpoint of protocolEndpoints) {
+      app.post(
+        `${apiPath(OPENID4VCI_PREFIX)}/${endpoint.name}`,
+        {
+          config: perIpLimit(ctx.config),
+          schema: { hide: true, body: z.record(z.string(), z.unknown()).optional() },
+        },
+        async (request, reply) =>
+          answerOauth(reply, () =>
+            endpoint.handle(
+              ctx,
+              bodyOf(request),
+              requestLike(request, endpoint.url(walletIssuerUrls(ctx))),
+            ),
           ),
-        ),
-    );
-
-    app.post(
-      `${apiPath(OPENID4VCI_PREFIX)}/credential`,
-      { config: perIpLimit(ctx.config), schema: protocolSchema },
-      async (request, reply) =>
-        answerOauth(reply, () =>
-          issueCredentialToWallet(
-            ctx,
-            bodyOf(request),
-            requestLike(request, walletIssuerUrls(ctx).credentialEndpoint),
-          ),
-        ),
-    );
+      );
+    }
   };
 }
 
 /** At the root of the public URL: the metadata documents wallets look for. */
 export function walletIssuerWellKnownRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const documents = {
+    'openid-credential-issuer': (metadata: IssuerMetadataResult) => metadata.credentialIssuer,
+    'oauth-authorization-server': (metadata: IssuerMetadataResult) =>
+      metadata.authorizationServers[0],
+  };
   return async (app) => {
-    app.get(
-      '/.well-known/openid-credential-issuer',
-      { schema: { hide: true } },
-      async (_request, reply) =>
+    for (const [name, documentOf] of Object.entries(documents)) {
+      app.get(`/.well-known/${name}`, { schema: { hide: true } }, async (_request, reply) =>
         reply
           .header('cache-control', 'public, max-age=300')
-          .send((await walletIssuerMetadata(ctx)).credentialIssuer),
-    );
-    app.get(
-      '/.well-known/oauth-authorization-server',
-      { schema: { hide: true } },
-      async (_request, reply) =>
-        reply
-          .header('cache-control', 'public, max-age=300')
-          .send((await walletIssuerMetadata(ctx)).authorizationServers[0]),
-    );
+          .send(documentOf(await walletIssuerMetadata(ctx))),
+      );
+    }
   };
 }

@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { SESSION_STORAGE_KEYS, type EarnerCredential } from '@gets/schema';
+import { SESSION_STORAGE_KEYS } from '@gets/schema';
 import { ADD_TO_WALLET_TITLE, OPEN_IN_WALLET_LABEL } from './add-to-wallet';
 import { CredentialActions } from './credential-actions';
+import { activeEarnerCredential } from './earner-credential.fixture';
 
-const credential: EarnerCredential = {
-  id: '0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
-  awardId: 'award-1',
-  badgeId: 'b1',
-  badgeName: 'Compiler Pioneer',
-  sponsorName: 'Navy Computing Lab',
-  issuerName: 'GETS Badges',
-  issuedAt: '2025-03-01T10:00:00.000Z',
-  expiresAt: null,
-  revokedAt: null,
-  status: 'active',
-  verifyUrl: 'https://badges.example.org/verify/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
-  jsonUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
-  jwtUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/jwt',
-  pngUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/png',
-};
+const credential = activeEarnerCredential;
 
 const offerUri =
   'openid-credential-offer://?credential_offer=%7B%22credential_issuer%22%3A%22https%3A%2F%2Fbadges.example.org%22%7D';
