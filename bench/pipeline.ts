@@ -143,6 +143,7 @@ function startLoadClient() {
 function startPipelineWorker(platform: TestPlatform) {
   const { ctx } = platform;
   return pipelineJobs({
+    actions: ctx.actions,
     log: { warn: () => undefined },
     db: ctx.db,
     keystore: ctx.keystore,

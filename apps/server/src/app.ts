@@ -33,7 +33,7 @@ import {
 } from './modules/credentials/openid4vci/routes.ts';
 import { badgeRoutes } from './modules/badges/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
-import { badgePageMeta } from './modules/badges/service.ts';
+import { badgePageMeta } from './modules/badges/visibility-service.ts';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 /** The largest JSON body any call takes; uploads are multipart, with their own limit. */

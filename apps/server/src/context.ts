@@ -8,7 +8,8 @@ import type { StatusFeed } from './chain/pipeline/status-feed.ts';
 import type { Redis } from 'ioredis';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './chain/pipeline/metrics.ts';
-import type { SessionEvents } from './modules/accounts/session-events.ts';
+import type { SessionEvents, SessionLookup } from './http/sessions.ts';
+import type { ActionRegistry } from './chain/action-registry.ts';
 import type { PlatformContracts } from '@gets/contracts';
 
 export interface AppContext {
@@ -21,8 +22,12 @@ export interface AppContext {
   statusFeed: StatusFeed;
   /** OTP mail: SMTP (SMTP_URL) or the outbox of the embedded default. */
   mailer: Mailer;
+  /** The callers' sessions, read by the HTTP guards (the accounts module's). */
+  sessions: SessionLookup;
   /** Revocations of sessions, from any process: open streams end with their session. */
   sessionEvents: SessionEvents;
+  /** The platform's chain actions, composed at the root (src/actions.ts). */
+  actions: ActionRegistry;
   /** Prometheus registry of this process (pipeline and queue metrics). */
   metrics: Metrics;
   /** The relayers' addresses (RELAYER_PRIVATE_KEYS), for health and metrics. */

@@ -34,6 +34,8 @@ import { insertSettingOnce } from './modules/admin-auth/settings-repository.ts';
 
 import { allocateFirstAdminGets } from './modules/tokens/first-admin-allocation.ts';
 import { startSessionEvents } from './modules/accounts/session-events.ts';
+import { sessionLookup } from './modules/accounts/sessions.ts';
+import { chainActions } from './actions.ts';
 import { createMetrics } from './chain/pipeline/metrics.ts';
 import { serveMetrics } from './worker/metrics-server.ts';
 
@@ -106,7 +108,9 @@ export async function startPlatform(config: Config): Promise<Platform> {
       keystore,
       statusFeed,
       mailer,
+      sessions: sessionLookup(db),
       sessionEvents,
+      actions: chainActions,
       metrics,
       relayerAddresses,
       ...(redis ? { redis } : {}),
@@ -135,6 +139,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
         jobs: [
           ...(await pipelineJobs({
             log,
+            actions: chainActions,
             db,
             keystore,
             chain,
@@ -143,8 +148,8 @@ export async function startPlatform(config: Config): Promise<Platform> {
             metrics: metrics.pipeline,
           })),
           ...credentialJobs(ctx),
-          ...badgeJobs({ db, keystore, chain }),
-          ...applicationJobs({ db, keystore, chain }),
+          ...badgeJobs({ db, keystore, chain, actions: chainActions }),
+          ...applicationJobs({ db, keystore, chain, actions: chainActions }),
           mailDeliveryJob({ db, mailer, log }),
           mailPruningJob({ db }),
           authPruningJob({ db, config }),

@@ -5,7 +5,7 @@ import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol"
 import {ERC2771Forwarder} from "@openzeppelin/contracts/metatx/ERC2771Forwarder.sol";
 import {PlatformFixture} from "./utils/PlatformFixture.sol";
 import {UserRegistry} from "../src/UserRegistry.sol";
-import {BadgeEscrow} from "../src/BadgeEscrow.sol";
+import {IBadgeEscrow} from "../src/IBadgeEscrow.sol";
 import {CommunityTreasure} from "../src/CommunityTreasure.sol";
 import {GetsToken} from "../src/GetsToken.sol";
 
@@ -52,23 +52,23 @@ contract GasScenarioTest is PlatformFixture {
         uint64 claimDeadline = uint64(block.timestamp + 10 days);
         for (uint256 i = 0; i < 5; ++i) {
             vm.expectEmit(address(badges));
-            emit BadgeEscrow.RequestApproved(ids[i], badgeId, address(uint160(0xE000 + i)), claimDeadline);
+            emit IBadgeEscrow.RequestApproved(ids[i], badgeId, address(uint160(0xE000 + i)), claimDeadline);
         }
         vm.prank(sponsor);
         badges.processRequests(ids, approvals);
         uint256[] memory tokenIds = new uint256[](4);
         for (uint256 i = 0; i < 4; ++i) {
             vm.expectEmit(address(badges));
-            emit BadgeEscrow.BadgeClaimed(ids[i], badgeId, address(uint160(0xE000 + i)), i + 1, 25 ether);
+            emit IBadgeEscrow.BadgeClaimed(ids[i], badgeId, address(uint160(0xE000 + i)), i + 1, 25 ether);
             vm.prank(address(uint160(0xE000 + i)));
             tokenIds[i] = badges.claimBadge(ids[i]);
         }
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeDeleted(badgeId, 0); // every slot approved: the fifth's reward stays theirs
+        emit IBadgeEscrow.BadgeDeleted(badgeId, 0); // every slot approved: the fifth's reward stays theirs
         vm.prank(sponsor);
         badges.deleteBadge(badgeId);
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
-        vm.assertEq(uint8(badge.status), uint8(BadgeEscrow.BadgeStatus.Deleted));
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        vm.assertEq(uint8(badge.status), uint8(IBadgeEscrow.BadgeStatus.Deleted));
         vm.assertEq(badge.escrow, 25 ether);
         vm.prank(address(uint160(0xE004)));
         badges.claimBadge(ids[4]); // after the delete, within the claim period
@@ -79,7 +79,7 @@ contract GasScenarioTest is PlatformFixture {
             vm.assertEq(token.balanceOf(who), 25 ether);
             vm.assertEq(badgeToken.ownerOf(i + 1), who);
             vm.assertEq(badgeToken.badgeOf(i + 1), badgeId);
-            vm.assertEq(_status(ids[i]), uint8(BadgeEscrow.RequestStatus.Claimed));
+            vm.assertEq(_status(ids[i]), uint8(IBadgeEscrow.RequestStatus.Claimed));
         }
         for (uint256 i = 0; i < 4; ++i) vm.assertEq(tokenIds[i], i + 1);
         badge = badges.getBadge(badgeId);
@@ -102,15 +102,15 @@ contract GasScenarioTest is PlatformFixture {
         badges.whitelistEarners(badgeId, earners);
         uint256 requestId = _request(earner, badgeId);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeBanned(badgeId, 30 ether);
+        emit IBadgeEscrow.BadgeBanned(badgeId, 30 ether);
         vm.prank(admin);
         badges.banBadge(badgeId);
 
         for (uint256 i = 0; i < 3; ++i) vm.assertTrue(badges.isWhitelisted(badgeId, earners[i]));
         vm.assertEq(requestId, 1);
         vm.assertEq(badges.getRequest(requestId).earner, earner);
-        vm.assertEq(_status(requestId), uint8(BadgeEscrow.RequestStatus.Pending));
-        vm.assertEq(uint8(badges.getBadge(badgeId).status), uint8(BadgeEscrow.BadgeStatus.Banned));
+        vm.assertEq(_status(requestId), uint8(IBadgeEscrow.RequestStatus.Pending));
+        vm.assertEq(uint8(badges.getBadge(badgeId).status), uint8(IBadgeEscrow.BadgeStatus.Banned));
         vm.assertEq(token.balanceOf(address(badges)), 0);
         vm.assertEq(token.balanceOf(sponsor), SPONSOR_START - FEE); // rewards back, fee kept
         vm.assertEq(token.balanceOf(treasury), TREASURY_START + FEE);
@@ -120,10 +120,10 @@ contract GasScenarioTest is PlatformFixture {
         uint256 badgeId = _createBadge(true, 10 ether, 3);
         vm.warp(block.timestamp + 11 days);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.BadgeRemoved(badgeId, 30 ether + FEE);
+        emit IBadgeEscrow.BadgeRemoved(badgeId, 30 ether + FEE);
         badges.removeUnapprovedBadge(badgeId);
 
-        vm.assertEq(uint8(badges.getBadge(badgeId).status), uint8(BadgeEscrow.BadgeStatus.Removed));
+        vm.assertEq(uint8(badges.getBadge(badgeId).status), uint8(IBadgeEscrow.BadgeStatus.Removed));
         vm.assertEq(token.balanceOf(address(badges)), 0);
         vm.assertEq(token.balanceOf(sponsor), SPONSOR_START); // escrow and fee refunded
         vm.assertEq(token.balanceOf(treasury), TREASURY_START);
@@ -146,25 +146,25 @@ contract GasScenarioTest is PlatformFixture {
         uint256[] memory one = new uint256[](1);
         one[0] = ids[1];
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(ids[1], badgeId, address(uint160(0xE001)), 0);
+        emit IBadgeEscrow.ApprovalExpired(ids[1], badgeId, address(uint160(0xE001)), 0);
         vm.prank(stranger);
         badges.releaseExpiredApprovals(one);
         uint256[] memory two = new uint256[](2);
         two[0] = ids[2];
         two[1] = ids[3];
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(ids[2], badgeId, address(uint160(0xE002)), 0);
+        emit IBadgeEscrow.ApprovalExpired(ids[2], badgeId, address(uint160(0xE002)), 0);
         vm.expectEmit(address(badges));
-        emit BadgeEscrow.ApprovalExpired(ids[3], badgeId, address(uint160(0xE003)), 0);
+        emit IBadgeEscrow.ApprovalExpired(ids[3], badgeId, address(uint160(0xE003)), 0);
         vm.prank(stranger);
         badges.releaseExpiredApprovals(two);
 
-        vm.assertEq(_status(ids[0]), uint8(BadgeEscrow.RequestStatus.Claimed));
+        vm.assertEq(_status(ids[0]), uint8(IBadgeEscrow.RequestStatus.Claimed));
         for (uint256 i = 1; i < 4; ++i) {
-            vm.assertEq(_status(ids[i]), uint8(BadgeEscrow.RequestStatus.Expired));
+            vm.assertEq(_status(ids[i]), uint8(IBadgeEscrow.RequestStatus.Expired));
             vm.assertEq(token.balanceOf(address(uint160(0xE000 + i))), 0);
         }
-        BadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
+        IBadgeEscrow.Badge memory badge = badges.getBadge(badgeId);
         vm.assertEq(badge.approvedCount, 1);
         vm.assertEq(badge.claimedCount, 1);
         vm.assertEq(badge.escrow, 75 ether); // no token moved: three unpaid rewards stay

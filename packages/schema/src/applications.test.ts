@@ -2,14 +2,9 @@
 // messages, evidence only with a yes, one decision per application, and the
 // words of a refused approval.
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_MESSAGES,
-  applicationBodyOf,
-  applicationFormSchema,
-  processRequestsRequestSchema,
-  requestBadgeRequestSchema,
-  tooManyApprovalsMessage,
-} from './applications.ts';
+import { applicationBodyOf, applicationFormSchema } from './application-form.ts';
+import { processRequestsRequestSchema, requestBadgeRequestSchema } from './application-requests.ts';
+import { APPLICATION_MESSAGES, tooManyApprovalsMessage } from './applications.ts';
 import { VALIDATION } from './messages.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

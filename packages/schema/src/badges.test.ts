@@ -2,15 +2,13 @@
 // reward's minimum on top of the amount rule, and the batch size the chain holds.
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from './amount.ts';
+import { badgeFormSchema } from './badge-form.ts';
 import {
-  badgeFormSchema,
   batchExpiryDateSchema,
-  daysUntil,
-  MAX_BADGES_PER_BATCH,
   numberOfBadgeSchema,
-  publishTotalUnits,
   rewardAmountSchema,
-} from './badges.ts';
+} from './badge-requests.ts';
+import { daysUntil, MAX_BADGES_PER_BATCH, publishTotalUnits } from './badges.ts';
 import { VALIDATION } from './messages.ts';
 
 const DAY = 86_400_000;

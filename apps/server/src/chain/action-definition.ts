@@ -1,5 +1,6 @@
 // The shape of a chain action, defined by the domain module it belongs to
-// (modules/<domain>/actions.ts) and composed in chain/actions.ts: what it
+// (modules/<domain>/actions.ts) and composed at the root (src/actions.ts)
+// into the registry (chain/action-registry.ts) the pipeline is given: what it
 // says in words (the consent dialog), which contract calls it becomes, and
 // what the platform records when it ends (in the same database transaction
 // that marks it COMPLETED or FAILED, so exactly once).
@@ -9,7 +10,7 @@ import type { PlatformContracts } from '@gets/contracts';
 import { formatGets, MAX_UINT256, TOKEN } from '@gets/schema';
 import type { Queryable } from '../db/database.ts';
 import type { DecodedEvent } from './events.ts';
-import type { ChainTransaction } from './pipeline/transaction-repository.ts';
+import type { ActionPayload, ChainTransaction } from './pipeline/chain-transaction.ts';
 
 export interface ContractCall {
   to: Address;
@@ -43,9 +44,9 @@ export interface EncodeContext {
   permit(spender: Address, value: bigint): Promise<PermitSignature>;
 }
 
-export type Effect = (
+export type Effect<Action extends ActionPayload = ActionPayload> = (
   tx: Queryable,
-  transaction: ChainTransaction,
+  transaction: ChainTransaction<Action>,
   events: DecodedEvent[],
 ) => Promise<void>;
 
@@ -69,9 +70,9 @@ export interface ActionDefinition<
    */
   split?(action: z.output<Schema>): z.output<Schema>[];
   /** Recorded with COMPLETED (events are this action's own). */
-  onCompleted?: Effect;
+  onCompleted?: Effect<z.output<Schema>>;
   /** Recorded with FAILED (events are empty). */
-  onFailed?: Effect;
+  onFailed?: Effect<z.output<Schema>>;
 }
 
 /** Keeps the action's own type inside its functions. */

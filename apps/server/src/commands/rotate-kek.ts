@@ -14,12 +14,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { keyEncryptionKey, KEY_BYTES } from '../custody/envelope.ts';
+import { parseKek } from '../config-env.ts';
 import {
   KEK_FILE,
   kekDir,
   loadKeyEncryptionKeys,
   NEXT_KEK_FILE,
-  parseKek,
 } from '../custody/key-encryption-keys.ts';
 import { countKeysByKek } from '../custody/key-repository.ts';
 import { rewrapAllKeys } from '../custody/rotate-kek.ts';

@@ -1,5 +1,5 @@
 import { withinAccountLimits } from '../chain/pipeline/fair-use-repository.ts';
-import { statusNotice } from '../chain/pipeline/transaction-repository.ts';
+import { statusNotice } from '../chain/pipeline/chain-transaction.ts';
 import { prepared, type Queryable } from '../db/database.ts';
 import type { OwnerKind } from './key-repository.ts';
 

@@ -4,16 +4,9 @@
 // the business change that needs it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CONSENT_TOKEN_TTL_MS } from '@gets/schema';
-import {
-  chainActionSchema,
-  describeAction,
-  splitAction,
-  type ChainAction,
-} from '../chain/actions.ts';
-import {
-  insertQueuedTransaction,
-  STATUS_CHANNEL,
-} from '../chain/pipeline/transaction-repository.ts';
+import type { ActionRegistry } from '../chain/action-registry.ts';
+import { STATUS_CHANNEL, type ActionPayload } from '../chain/pipeline/chain-transaction.ts';
+import { insertQueuedTransaction } from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   accountLimitRefusal,
@@ -22,7 +15,6 @@ import {
   type AccountLimits,
 } from '../chain/pipeline/fair-use.ts';
 import { AppError } from '../http/errors.ts';
-import { recordAdminChainAction } from '../modules/audit/service.ts';
 import {
   findConsent,
   findOwnerWallet,
@@ -62,14 +54,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export const payloadHash = (action: ChainAction) => sha256(canonical(action));
+export const payloadHash = (action: ActionPayload) => sha256(canonical(action));
 
 /**
  * Only a well-formed action is ever consented to or queued, so nothing the
  * chain would refuse to encode (an amount above a uint256, say) gets a token.
  */
-function wellFormed(action: ChainAction): ChainAction {
-  const parsed = chainActionSchema.safeParse(action);
+function wellFormed(actions: ActionRegistry, action: ActionPayload): ActionPayload {
+  const parsed = actions.schema.safeParse(action);
   if (!parsed.success) {
     throw new AppError(400, parsed.error.issues[0]?.message ?? 'This action is not valid');
   }
@@ -85,17 +77,19 @@ export interface ConsentRequest {
 /**
  * Stores the consent to `given` and answers its token and words. With
  * `limits`, an account at one of them is told so instead (429, with when to
- * try again), before it is asked to confirm anything.
+ * try again), before it is asked to confirm anything. `given` is a module's
+ * own action; `actions` (the platform's registry) checks it is one it knows.
  */
-export async function requestConsent(
+export async function requestConsent<Action extends ActionPayload>(
+  actions: ActionRegistry,
   db: Queryable,
   owner: Owner,
-  given: ChainAction,
+  given: Action,
   limits?: AccountLimits,
 ): Promise<ConsentRequest> {
-  const action = wellFormed(given);
+  const action = wellFormed(actions, given);
   const consentToken = randomBytes(TOKEN_BYTES).toString('base64url');
-  const description = describeAction(action);
+  const description = actions.describe(action);
   const consent = {
     tokenHash: sha256(consentToken),
     ownerKind: owner.kind,
@@ -132,17 +126,18 @@ export interface Queued {
  * With `limits`, the account's fair use is checked first, under its lock, in
  * that same transaction: an account at a limit gets 429 and keeps its token.
  */
-export async function submitConsent(
+export async function submitConsent<Action extends ActionPayload>(
+  actions: ActionRegistry,
   db: Database,
   owner: Owner,
   consentToken: string,
-  given: ChainAction,
+  given: Action,
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
   limits?: AccountLimits,
 ): Promise<Queued> {
-  const action = wellFormed(given);
+  const action = wellFormed(actions, given);
   const tokenHash = sha256(consentToken);
-  const [first = action, ...rest] = splitAction(action);
+  const [first = action, ...rest] = actions.split(action);
   const transactionIds = [first, ...rest].map(() => randomUUID());
   const transactionId = transactionIds[0] ?? randomUUID();
   // Concurrent submissions of one token wait on its row and then find it used.
@@ -166,7 +161,7 @@ export async function submitConsent(
         ownerId: owner.id,
         walletAddress: queued.walletAddress,
         action: part,
-        description: describeAction(part),
+        description: actions.describe(part),
         // Unique like a consent token's hash: part n of this consent, once.
         consentTokenHash: `${tokenHash}#${index + 2}`,
       });
@@ -182,7 +177,7 @@ export async function submitConsent(
       if (limits) await holdAccountSubmissions(db, tx, owner);
       await queue(tx);
       await alsoDo?.(tx, transactionId);
-      if (audited) await recordAdminChainAction(tx, owner, action, transactionId);
+      if (audited) await actions.auditAdminAction(tx, owner, action, transactionId);
     });
   } else {
     // The common case: one round trip.
@@ -198,7 +193,7 @@ async function refusal(
   tx: Queryable,
   tokenHash: string,
   owner: Owner,
-  action: ChainAction,
+  action: ActionPayload,
   limits: AccountLimits | undefined,
 ): Promise<AppError> {
   const consent = await findConsent(tx, tokenHash);
@@ -219,6 +214,8 @@ async function refusal(
 export interface ConsentDeps {
   db: Database;
   config: { accountLimits: AccountLimits };
+  /** The platform's chain actions (composed at the root): checks, words, parts. */
+  actions: ActionRegistry;
 }
 
 /**
@@ -227,15 +224,15 @@ export interface ConsentDeps {
  * relayers' fair-use limits is told so (429, with when to try again) at both
  * steps, before it confirms anything and before its consent is used.
  */
-export async function consentOrQueue(
+export async function consentOrQueue<Action extends ActionPayload>(
   deps: ConsentDeps,
   owner: Owner,
-  action: ChainAction,
+  action: Action,
   consentToken: string | undefined,
   alsoDo?: (tx: Queryable, transactionId: string) => Promise<void>,
 ): Promise<ConsentRequest | Queued> {
   const limits = deps.config.accountLimits;
   return consentToken
-    ? submitConsent(deps.db, owner, consentToken, action, alsoDo, limits)
-    : requestConsent(deps.db, owner, action, limits);
+    ? submitConsent(deps.actions, deps.db, owner, consentToken, action, alsoDo, limits)
+    : requestConsent(deps.actions, deps.db, owner, action, limits);
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { parseKek } from '../config-env.ts';
 import { KEY_BYTES, keyEncryptionKey, type KeyEncryptionKey } from './envelope.ts';
 
 export interface KekSource {
@@ -25,17 +26,6 @@ export function kekDir(dataDir: string) {
 export const KEK_FILE = 'kek';
 /** Written first by a rotation and renamed over `kek` when it is done. */
 export const NEXT_KEK_FILE = 'kek.next';
-
-export function parseKek(text: string): Buffer {
-  const trimmed = text.trim();
-  const key = /^(0x)?[0-9a-fA-F]{64}$/.test(trimmed)
-    ? Buffer.from(trimmed.replace(/^0x/, ''), 'hex')
-    : Buffer.from(trimmed, 'base64');
-  if (key.length !== KEY_BYTES) {
-    throw new Error(`must be ${KEY_BYTES} bytes, as 64 hex digits or base64`);
-  }
-  return key;
-}
 
 export async function loadKeyEncryptionKeys(source: KekSource): Promise<KeyEncryptionKeys> {
   const all = new Map<string, KeyEncryptionKey>();

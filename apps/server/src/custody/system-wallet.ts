@@ -4,7 +4,8 @@
 // and needs none: the relayers pay the gas, and these calls only move tokens
 // the contracts already hold, to the people they belong to.
 import { randomUUID } from 'node:crypto';
-import { chainActionSchema, describeAction, type ChainAction } from '../chain/actions.ts';
+import type { ActionRegistry } from '../chain/action-registry.ts';
+import type { ActionPayload } from '../chain/pipeline/chain-transaction.ts';
 import { insertQueuedTransactionOnce } from '../chain/pipeline/transaction-repository.ts';
 import type { ChainConnection } from '../chain/chain.ts';
 import { holdAdvisoryLock, type Database, type Queryable } from '../db/database.ts';
@@ -16,6 +17,8 @@ export interface SystemJobDeps {
   keystore: Keystore;
   /** For the block time, which is what the contracts compare deadlines with. */
   chain: Pick<ChainConnection, 'publicClient'>;
+  /** The platform's chain actions (composed at the root): checks and words. */
+  actions: ActionRegistry;
 }
 
 export const SYSTEM_OWNER = { kind: 'system', id: '00000000-0000-0000-0000-000000000000' } as const;
@@ -35,13 +38,14 @@ export async function ensureSystemWallet(db: Database, keystore: Keystore): Prom
  * call with the same key, from any process, queues nothing). Answers the
  * transaction id, or null when it was queued before.
  */
-export async function queueSystemAction(
+export async function queueSystemAction<Action extends ActionPayload>(
+  actions: ActionRegistry,
   db: Queryable,
   keystore: Keystore,
-  action: ChainAction,
+  action: Action,
   onceKey: string,
 ): Promise<string | null> {
-  const checked = chainActionSchema.parse(action);
+  const checked = actions.schema.parse(action);
   const wallet = await keystore.walletOf(db, SYSTEM_OWNER);
   if (!wallet) throw new Error('the system wallet does not exist yet (ensureSystemWallet)');
   const id = randomUUID();
@@ -51,7 +55,7 @@ export async function queueSystemAction(
     ownerId: SYSTEM_OWNER.id,
     walletAddress: wallet,
     action: checked,
-    description: describeAction(checked),
+    description: actions.describe(checked),
     // Stands where a consent token's hash is for a person's action: unique, so once.
     consentTokenHash: `system:${onceKey}`,
   });

@@ -4,10 +4,13 @@
 // is read or validated (a stranger learns nothing about a call's input).
 import { SESSION_MESSAGES } from '@gets/schema';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { resolveSession } from '../modules/accounts/sessions.ts';
-import type { SessionRow } from '../modules/accounts/session-repository.ts';
 import { AppError } from './errors.ts';
+import type { SessionLookup, SessionRow } from './sessions.ts';
+
+/** What a guard needs: the sessions (the accounts module's, given through AppContext). */
+interface GuardDeps {
+  sessions: SessionLookup;
+}
 
 export interface Actor {
   kind: 'user' | 'admin';
@@ -58,14 +61,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * session read already holds: no second read per request.
  */
 function requireSession(
-  ctx: AppContext,
+  ctx: GuardDeps,
   kind: Actor['kind'] | 'any' | 'sponsor',
   admit?: (session: SessionRow) => void,
 ): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
-    const session = await resolveSession(ctx.db, token);
+    const session = await ctx.sessions.resolve(token);
     if (!session) throw new AppError(401, AUTH_MESSAGES.invalid);
     // A ban or a removal also revokes the sessions; this holds for any that
     // live on (and between the two statements of a ban).
@@ -81,18 +84,18 @@ function requireSession(
   };
 }
 
-export const requireUser = (ctx: AppContext) => requireSession(ctx, 'user');
-export const requireAdmin = (ctx: AppContext) => requireSession(ctx, 'admin');
+export const requireUser = (ctx: GuardDeps) => requireSession(ctx, 'user');
+export const requireAdmin = (ctx: GuardDeps) => requireSession(ctx, 'admin');
 /** A signed-in sponsor, approved or not (their own on-chain registration). */
-export const requireSponsor = (ctx: AppContext) => requireSession(ctx, 'sponsor');
+export const requireSponsor = (ctx: GuardDeps) => requireSession(ctx, 'sponsor');
 /** For calls both users and admins make about their own things (transaction status). */
-export const requireActor = (ctx: AppContext) => requireSession(ctx, 'any');
+export const requireActor = (ctx: GuardDeps) => requireSession(ctx, 'any');
 
 /**
  * For sponsor calls (badges): a signed-in SPONSOR whose profile an admin
  * APPROVED; anyone else signed in is refused with 403.
  */
-export const requireApprovedSponsor = (ctx: AppContext): onRequestAsyncHookHandler =>
+export const requireApprovedSponsor = (ctx: GuardDeps): onRequestAsyncHookHandler =>
   requireSession(ctx, 'user', (session) => {
     if (session.userType !== 'SPONSOR' || session.userStatus !== 'APPROVED') {
       throw new AppError(403, AUTH_MESSAGES.notApprovedSponsor);
@@ -100,7 +103,7 @@ export const requireApprovedSponsor = (ctx: AppContext): onRequestAsyncHookHandl
   });
 
 /** For earner calls (apply, claim): a signed-in EARNER; sponsors and admins are refused with 403. */
-export const requireEarner = (ctx: AppContext): onRequestAsyncHookHandler =>
+export const requireEarner = (ctx: GuardDeps): onRequestAsyncHookHandler =>
   requireSession(ctx, 'user', (session) => {
     if (session.userType !== 'EARNER') throw new AppError(403, AUTH_MESSAGES.earnersOnly);
   });
@@ -110,11 +113,11 @@ export const requireEarner = (ctx: AppContext): onRequestAsyncHookHandler =>
  * private badge): the actor when a live session is presented, else a visitor.
  * A stale token is read as no token, never refused.
  */
-export const identifyActor = (ctx: AppContext): onRequestAsyncHookHandler => {
+export const identifyActor = (ctx: GuardDeps): onRequestAsyncHookHandler => {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
-    const session = await resolveSession(ctx.db, token);
+    const session = await ctx.sessions.resolve(token);
     if (!session) return;
     request.actor = actorFrom(session, token);
   };

@@ -2,6 +2,7 @@
 // consents once they ended, a day later: run with the clock stepped forward,
 // as the job would run then, against the real database. What still counts
 // (a live session, a limit whose window runs, a live code) is never deleted.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, CONSENT_TOKEN_TTL_MS } from '@gets/schema';
 import { pruneOldConsents } from '../../src/custody/consent-pruning.ts';
@@ -143,8 +144,14 @@ describe('pruning what ended', () => {
       to: '0x000000000000000000000000000000000000dEaD' as const,
       amount: '1',
     };
-    const used = await requestConsent(platform.ctx.db, owner, action);
-    const queued = await submitConsent(platform.ctx.db, owner, used.consentToken, action);
+    const used = await requestConsent(chainActions, platform.ctx.db, owner, action);
+    const queued = await submitConsent(
+      chainActions,
+      platform.ctx.db,
+      owner,
+      used.consentToken,
+      action,
+    );
     const consents = async () =>
       (
         await platform.ctx.db.query<{ n: number }>(
@@ -154,7 +161,8 @@ describe('pruning what ended', () => {
       )[0]!.n;
     // The registration's consent (unused) and the transfer's (used).
     expect(await consents()).toBe(2);
-    const resubmit = () => submitConsent(platform.ctx.db, owner, used.consentToken, action);
+    const resubmit = () =>
+      submitConsent(chainActions, platform.ctx.db, owner, used.consentToken, action);
     const at = (ms: number) => pruneOldConsents(platform.ctx.db, () => new Date(Date.now() + ms));
 
     await at(CONSENT_TOKEN_TTL_MS + DAY - MINUTE);

@@ -16,16 +16,13 @@ import {
   review,
 } from '../helpers/applications.ts';
 import { adminCaller, badgeBody, call, runAction } from '../helpers/badges.ts';
+import { apiRoutes, keyOf, POLICIES, type ApiRoute } from '../helpers/route-policies.ts';
 import {
-  apiRoutes,
-  keyOf,
   OTHER_SPONSOR,
   pathOf,
-  POLICIES,
-  type ApiRoute,
   type NamedRequest,
   type OwnersThings,
-} from '../helpers/route-policies.ts';
+} from '../helpers/other-sponsor-requests.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 
 /** The policies under which a sponsor may call a route at all. */

@@ -1,6 +1,7 @@
 // Balances from the chain: GETS in the wallet, the wallet's stakes and the
 // total staked, as GETS decimal strings; each caller reads only what is theirs
 // to read.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
@@ -42,8 +43,8 @@ describe('balances', () => {
     const owner = { kind: 'user' as const, id: alice.id };
     for (const type of ['approveStake', 'stake'] as const) {
       const action = { type, amount: parseUnits('2.25', 18).toString() };
-      const { consentToken } = await requestConsent(ctx.db, owner, action);
-      await submitConsent(ctx.db, owner, consentToken, action);
+      const { consentToken } = await requestConsent(chainActions, ctx.db, owner, action);
+      await submitConsent(chainActions, ctx.db, owner, consentToken, action);
       await waitUntilSettled(ctx);
     }
     expect(await get('/stake/balance', alice.token)).toEqual({

@@ -1,5 +1,6 @@
 // With CHAIN_RPC_URL the platform uses that chain and starts no Anvil: the
 // contracts are taken from CONTRACT_ADDRESSES, or deployed once and recorded.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { findTransaction } from '../../src/chain/pipeline/transaction-repository.ts';
@@ -107,6 +108,7 @@ describe('confirmations on an external chain', () => {
       expect(ctx.config.pipeline.confirmations).toBe(5);
       const silent = { warn: () => undefined };
       const jobs = await pipelineJobs({
+        actions: chainActions,
         log: silent,
         db: ctx.db,
         keystore: ctx.keystore,

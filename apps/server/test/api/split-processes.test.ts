@@ -10,7 +10,7 @@ import { startAnvil } from '../../src/chain/anvil.ts';
 import { findDeployment } from '../../src/chain/deployment-repository.ts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { keyEncryptionKey } from '../../src/custody/envelope.ts';
-import { parseKek } from '../../src/custody/key-encryption-keys.ts';
+import { parseKek } from '../../src/config-env.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { ADMIN_ROLE_CONTRACTS } from '../../src/modules/admin-auth/admin-roles.ts';
 import { listAdminAccounts } from '../../src/modules/admin-auth/admin-repository.ts';

@@ -1,5 +1,6 @@
 // Test accounts made the way the platform makes them (user row, custodial
 // wallet, bearer session), funded with GETS from the treasury.
+import { chainActions } from '../../src/actions.ts';
 import { randomUUID } from 'node:crypto';
 import { createWalletClient, http, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -119,8 +120,10 @@ export async function queueTransfers(
       to,
       amount: parseUnits(amount, 18).toString(),
     };
-    const { consentToken } = await requestConsent(ctx.db, owner, action);
-    ids.push((await submitConsent(ctx.db, owner, consentToken, action)).transactionId);
+    const { consentToken } = await requestConsent(chainActions, ctx.db, owner, action);
+    ids.push(
+      (await submitConsent(chainActions, ctx.db, owner, consentToken, action)).transactionId,
+    );
   }
   return ids;
 }

@@ -1,6 +1,7 @@
 // Helpers of the tests that run the pipeline in several processes on one
 // PostgreSQL: workers (and API processes) sharing the test platform's
 // database, chain and keys, and the checks that every request ran exactly once.
+import { chainActions } from '../../src/actions.ts';
 import { expect } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -29,6 +30,7 @@ export async function startPipelineWorker(platform: TestPlatform): Promise<Worke
     heartbeatIntervalMs: 200,
     log: silent,
     jobs: await pipelineJobs({
+      actions: chainActions,
       log: silent,
       db: ctx.db,
       keystore: ctx.keystore,

@@ -1,5 +1,6 @@
 // The approval period on a real chain: a badge no admin approved in time is
 // removed by the platform's wallet, its escrow and fee refunded, once.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { removeUnapprovedBadges } from '../../src/modules/badges/jobs.ts';
@@ -36,7 +37,7 @@ describe('badges not approved within the approval period', () => {
     const onChainId = run.outcome.events.find((e) => e.eventName === 'BadgeCreated')!.args
       .badgeId as string;
     expect(await getsBalance(ctx, sponsor.address)).toBe(start - parseUnits('29', 18));
-    const deps = { db: ctx.db, keystore: ctx.keystore, chain: ctx.chain };
+    const deps = { db: ctx.db, keystore: ctx.keystore, chain: ctx.chain, actions: chainActions };
 
     // Within the period nothing happens.
     expect(await removeUnapprovedBadges(deps)).toBe(0);

@@ -2,6 +2,7 @@
 // its claim is refused with a message, the platform's wallet releases it once
 // (releaseExpiredApprovals), and the freed badge is awarded to another earner.
 // A badge past its batch expiry takes no more applications.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { APPLICATION_MESSAGES as M, type Application, type Badge } from '@gets/schema';
@@ -65,7 +66,7 @@ describe('the claim period', () => {
 
   it('refuses the claim once the period ended, and releases the approval once', async () => {
     const { ctx } = platform;
-    const deps = { db: ctx.db, keystore: ctx.keystore, chain: ctx.chain };
+    const deps = { db: ctx.db, keystore: ctx.keystore, chain: ctx.chain, actions: chainActions };
     // Within the period nothing is released.
     expect(await releaseExpiredApprovals(deps)).toBe(0);
 

@@ -1,5 +1,6 @@
 // Consent tokens: single-use, bound to one owner and one exact action, valid
 // for 10 minutes; a refused token changes nothing.
+import { chainActions } from '../../src/actions.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_MESSAGES } from '@gets/schema';
@@ -144,15 +145,15 @@ describe('consent tokens', () => {
   it('refuses to queue for an owner without a wallet, and keeps the token for when there is one', async () => {
     const owner = { kind: 'user' as const, id: randomUUID() };
     const action = { type: 'registerUser' as const };
-    const { consentToken } = await requestConsent(platform.ctx.db, owner, action);
+    const { consentToken } = await requestConsent(chainActions, platform.ctx.db, owner, action);
     const before = await transactionCount();
-    await expect(submitConsent(platform.ctx.db, owner, consentToken, action)).rejects.toMatchObject(
-      { statusCode: 409, message: CONSENT_MESSAGES.noWallet },
-    );
+    await expect(
+      submitConsent(chainActions, platform.ctx.db, owner, consentToken, action),
+    ).rejects.toMatchObject({ statusCode: 409, message: CONSENT_MESSAGES.noWallet });
     expect(await transactionCount()).toBe(before);
     await platform.ctx.keystore.createWallet(platform.ctx.db, owner);
     await expect(
-      submitConsent(platform.ctx.db, owner, consentToken, action),
+      submitConsent(chainActions, platform.ctx.db, owner, consentToken, action),
     ).resolves.toMatchObject({ status: 'QUEUED' });
     expect(await transactionCount()).toBe(before + 1);
   });

@@ -6,6 +6,7 @@
 // approved, unclaimed earners of closed (deleted, banned) badges, as the
 // platform records them, and each badge's escrow and awards agree between
 // chain and database. Approved earners of closed badges claim in the mix too.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import type { Application, ApplicationWithBadge, Badge } from '@gets/schema';
@@ -233,7 +234,12 @@ describe('the badge escrow', () => {
           timeTravels += 1;
           await advanceChainTime(platform.ctx, 10 * 86_400 + 60);
           const { ctx } = platform;
-          await releaseExpiredApprovals({ db: ctx.db, keystore: ctx.keystore, chain: ctx.chain });
+          await releaseExpiredApprovals({
+            db: ctx.db,
+            keystore: ctx.keystore,
+            chain: ctx.chain,
+            actions: chainActions,
+          });
           await waitUntilSettled(ctx);
           break;
         }

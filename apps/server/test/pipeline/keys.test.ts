@@ -15,7 +15,8 @@ import {
 import { createTestUser } from '../helpers/accounts.ts';
 import { findKeyByAddress } from '../../src/custody/key-repository.ts';
 import { keyEncryptionKey, openPrivateKey } from '../../src/custody/envelope.ts';
-import { loadKeyEncryptionKeys, parseKek } from '../../src/custody/key-encryption-keys.ts';
+import { parseKek } from '../../src/config-env.ts';
+import { loadKeyEncryptionKeys } from '../../src/custody/key-encryption-keys.ts';
 import { rotateKek } from '../../src/commands/rotate-kek.ts';
 import { createKeystore } from '../../src/custody/keystore.ts';
 import { openDatabase } from '../../src/db/database.ts';

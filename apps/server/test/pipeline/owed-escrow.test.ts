@@ -3,6 +3,7 @@
 // approved for, the approved earner still claims badge and reward, and an
 // approval that lapses unclaimed on a closed badge pays its reward back to the
 // sponsor, once. Through the API, the pipeline and the real contract.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
 import type { Application, ApplicationWithBadge } from '@gets/schema';
@@ -135,7 +136,7 @@ describe('what approved earners are owed', () => {
 
   it('pays a lapsed approval of a deleted badge back to the sponsor, once, and nothing else', async () => {
     const { ctx } = platform;
-    const deps = { db: ctx.db, keystore: ctx.keystore, chain: ctx.chain };
+    const deps = { db: ctx.db, keystore: ctx.keystore, chain: ctx.chain, actions: chainActions };
     const { badge, earner, application } = await badgeWithApprovedEarner('Never Claimed', 1, '4');
     const deleted = await runAction(request, sponsor, 'DELETE', '/gs-api/badge/metakeep/delete', {
       onChainId: badge.onChainId,

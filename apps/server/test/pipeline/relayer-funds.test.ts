@@ -11,13 +11,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { healthResponseSchema, type HealthData } from '@gets/schema';
 import { platformForwarderAbi, signForwardRequest } from '@gets/contracts';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
-import { encodeAction, type ChainAction } from '../../src/chain/actions.ts';
+import { chainActions, type ChainAction } from '../../src/actions.ts';
 import {
   ensureRelayer,
   insertBatch,
+  takeNonce,
+} from '../../src/chain/pipeline/relay-batch-repository.ts';
+import {
   insertQueuedTransaction,
   markSent,
-  takeNonce,
 } from '../../src/chain/pipeline/transaction-repository.ts';
 import { startPipelineWorker } from '../helpers/pipeline-processes.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
@@ -185,7 +187,7 @@ describe('a batch the node refuses for the relayer’s funds', () => {
         consentTokenHash: randomBytes(32).toString('hex'),
       });
       const forwarder = await forwarderNonce(ctx, user.address);
-      const [call] = await encodeAction(action, {
+      const [call] = await chainActions.encode(action, {
         contracts: ctx.contracts,
         wallet: user.address,
         permit: () => Promise.reject(new Error('a transfer signs no permit')),

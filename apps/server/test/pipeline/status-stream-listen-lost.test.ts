@@ -13,7 +13,7 @@ import {
 } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, type TestUser } from '../helpers/accounts.ts';
 import { readSse } from '../helpers/sse.ts';
-import { STATUS_CHANNEL } from '../../src/chain/pipeline/transaction-repository.ts';
+import { STATUS_CHANNEL } from '../../src/chain/pipeline/chain-transaction.ts';
 import { SESSION_REVOKED_CHANNEL } from '../../src/modules/accounts/session-repository.ts';
 import { revokePersonSessions } from '../../src/modules/accounts/session-repository.ts';
 import {

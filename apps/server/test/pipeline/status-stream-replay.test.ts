@@ -5,11 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, type TestUser } from '../helpers/accounts.ts';
 import { readSse, type StatusEvent } from '../helpers/sse.ts';
-import {
-  markCompletedMany,
-  markFailed,
-  STATUS_CHANNEL,
-} from '../../src/chain/pipeline/transaction-repository.ts';
+import { STATUS_CHANNEL } from '../../src/chain/pipeline/chain-transaction.ts';
+import { markCompletedMany, markFailed } from '../../src/chain/pipeline/transaction-repository.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 

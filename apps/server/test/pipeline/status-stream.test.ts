@@ -14,15 +14,16 @@ import {
   TRANSACTION_MESSAGES,
 } from '../../src/modules/transactions/service.ts';
 import {
-  ensureRelayer,
-  insertBatch,
+  parseStatusNotice,
+  STATUS_CHANNEL,
+  type StatusNotice,
+} from '../../src/chain/pipeline/chain-transaction.ts';
+import { ensureRelayer, insertBatch } from '../../src/chain/pipeline/relay-batch-repository.ts';
+import {
   markCompletedMany,
   markFailed,
   markSent,
-  parseStatusNotice,
   requeue,
-  STATUS_CHANNEL,
-  type StatusNotice,
 } from '../../src/chain/pipeline/transaction-repository.ts';
 
 interface StatusEvent {

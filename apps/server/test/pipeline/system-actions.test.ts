@@ -1,5 +1,6 @@
 // The platform's own wallet runs the chain actions no person consents to, once
 // per key, through the same pipeline as everyone's.
+import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRegistryAbi } from '@gets/contracts';
 import {
@@ -30,8 +31,20 @@ describe('system actions', () => {
   it('queues an action once per key and runs it from the system wallet', async () => {
     const { ctx } = platform;
     const action = { type: 'registerUser' } as const;
-    const first = await queueSystemAction(ctx.db, ctx.keystore, action, 'register-system-wallet');
-    const again = await queueSystemAction(ctx.db, ctx.keystore, action, 'register-system-wallet');
+    const first = await queueSystemAction(
+      chainActions,
+      ctx.db,
+      ctx.keystore,
+      action,
+      'register-system-wallet',
+    );
+    const again = await queueSystemAction(
+      chainActions,
+      ctx.db,
+      ctx.keystore,
+      action,
+      'register-system-wallet',
+    );
     expect(first).not.toBeNull();
     expect(again).toBeNull();
     await waitUntilSettled(ctx);

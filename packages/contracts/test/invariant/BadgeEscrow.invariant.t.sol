@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {PlatformFixture} from "../utils/PlatformFixture.sol";
-import {BadgeEscrow} from "../../src/BadgeEscrow.sol";
+import {IBadgeEscrow} from "../../src/IBadgeEscrow.sol";
 import {BadgeEscrowHandler} from "./BadgeEscrowHandler.sol";
 
 contract BadgeEscrowInvariantTest is PlatformFixture {
@@ -26,11 +26,11 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
         uint256 liabilities;
         uint256 count = badges.badgeCount();
         for (uint256 id = 1; id <= count; ++id) {
-            BadgeEscrow.Badge memory badge = badges.getBadge(id);
-            bool live = badge.status == BadgeEscrow.BadgeStatus.Pending || badge.status == BadgeEscrow.BadgeStatus.Approved;
+            IBadgeEscrow.Badge memory badge = badges.getBadge(id);
+            bool live = badge.status == IBadgeEscrow.BadgeStatus.Pending || badge.status == IBadgeEscrow.BadgeStatus.Approved;
             if (live) {
                 vm.assertEq(badge.escrow, badge.tokensPerBadge * (badge.numberOfBadges - badge.claimedCount));
-                vm.assertEq(badge.feeHeld, badge.status == BadgeEscrow.BadgeStatus.Pending ? FEE : 0);
+                vm.assertEq(badge.feeHeld, badge.status == IBadgeEscrow.BadgeStatus.Pending ? FEE : 0);
             } else {
                 vm.assertEq(badge.escrow, badge.tokensPerBadge * (badge.approvedCount - badge.claimedCount));
                 vm.assertEq(badge.feeHeld, 0);
@@ -49,8 +49,8 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
         uint256 totalOwed;
         uint256 requestCount = badges.requestCount();
         for (uint256 id = 1; id <= requestCount; ++id) {
-            BadgeEscrow.Request memory request = badges.getRequest(id);
-            if (request.status != BadgeEscrow.RequestStatus.Approved) continue;
+            IBadgeEscrow.Request memory request = badges.getRequest(id);
+            if (request.status != IBadgeEscrow.RequestStatus.Approved) continue;
             uint256 reward = badges.getBadge(request.badgeId).tokensPerBadge;
             owed[request.badgeId] += reward;
             totalOwed += reward;
@@ -72,7 +72,7 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
     function invariant_awardsNeverExceedBatch() public view {
         uint256 count = badges.badgeCount();
         for (uint256 id = 1; id <= count; ++id) {
-            BadgeEscrow.Badge memory badge = badges.getBadge(id);
+            IBadgeEscrow.Badge memory badge = badges.getBadge(id);
             vm.assertLe(badge.claimedCount, badge.approvedCount);
             vm.assertLe(badge.approvedCount, badge.numberOfBadges);
         }
@@ -97,15 +97,15 @@ contract BadgeEscrowInvariantTest is PlatformFixture {
         uint256[] memory claimed = new uint256[](badgeCount + 1);
         uint256 requestCount = badges.requestCount();
         for (uint256 id = 1; id <= requestCount; ++id) {
-            BadgeEscrow.Request memory request = badges.getRequest(id);
-            if (request.status == BadgeEscrow.RequestStatus.Approved) ++awarded[request.badgeId];
-            if (request.status == BadgeEscrow.RequestStatus.Claimed) {
+            IBadgeEscrow.Request memory request = badges.getRequest(id);
+            if (request.status == IBadgeEscrow.RequestStatus.Approved) ++awarded[request.badgeId];
+            if (request.status == IBadgeEscrow.RequestStatus.Claimed) {
                 ++awarded[request.badgeId];
                 ++claimed[request.badgeId];
             }
         }
         for (uint256 id = 1; id <= badgeCount; ++id) {
-            BadgeEscrow.Badge memory badge = badges.getBadge(id);
+            IBadgeEscrow.Badge memory badge = badges.getBadge(id);
             vm.assertEq(badge.approvedCount, awarded[id]);
             vm.assertEq(badge.claimedCount, claimed[id]);
         }

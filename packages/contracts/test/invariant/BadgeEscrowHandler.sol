@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {TestBase} from "../utils/Vm.sol";
 import {GetsToken} from "../../src/GetsToken.sol";
 import {BadgeEscrow} from "../../src/BadgeEscrow.sol";
+import {IBadgeEscrow} from "../../src/IBadgeEscrow.sol";
 
 /// @notice Drives BadgeEscrow through random sequences of every sponsor, earner, admin and
 /// anyone call, with time passing, and records ghost state the invariants check. Admin calls are
@@ -71,7 +72,7 @@ contract BadgeEscrowHandler is TestBase {
 
     /// @dev A badge in `status` when there is one (searching from a random start), else any badge:
     /// keeps the random walk moving forward through create → approve → request → claim.
-    function _badgeIn(uint256 seed, BadgeEscrow.BadgeStatus status) private view returns (uint256) {
+    function _badgeIn(uint256 seed, IBadgeEscrow.BadgeStatus status) private view returns (uint256) {
         uint256 n = badgeIds.length;
         uint256 start = n == 0 ? 0 : seed % n; // reduced first: seed + i could overflow
         for (uint256 i = 0; i < n; ++i) {
@@ -82,7 +83,7 @@ contract BadgeEscrowHandler is TestBase {
     }
 
     /// @dev A request in `status` when there is one, else any request (0 when there are none).
-    function _requestIn(uint256 seed, BadgeEscrow.RequestStatus status) private view returns (uint256) {
+    function _requestIn(uint256 seed, IBadgeEscrow.RequestStatus status) private view returns (uint256) {
         uint256 n = requestIds.length;
         if (n == 0) return 0;
         uint256 start = seed % n; // reduced first: seed + i could overflow
@@ -137,7 +138,7 @@ contract BadgeEscrowHandler is TestBase {
 
     function approveBadge(uint256 badgeSeed, uint256 expiry, uint256 actorSeed) external {
         expiry = bound(expiry, 1 days, 30 days);
-        uint256 badgeId = _badgeIn(badgeSeed, BadgeEscrow.BadgeStatus.Pending);
+        uint256 badgeId = _badgeIn(badgeSeed, IBadgeEscrow.BadgeStatus.Pending);
         address caller = _adminActor(actorSeed);
         vm.prank(caller); // after every view call: a prank applies to the next call only
         try badges.approveBadge(badgeId, uint64(block.timestamp + expiry)) {
@@ -165,7 +166,7 @@ contract BadgeEscrowHandler is TestBase {
     }
 
     function whitelistEarner(uint256 badgeSeed, uint256 earnerSeed) external {
-        uint256 badgeId = _badgeIn(badgeSeed, BadgeEscrow.BadgeStatus.Approved);
+        uint256 badgeId = _badgeIn(badgeSeed, IBadgeEscrow.BadgeStatus.Approved);
         address[] memory list = new address[](1);
         list[0] = earners[earnerSeed % earners.length];
         vm.prank(badges.getBadge(badgeId).sponsor);
@@ -173,7 +174,7 @@ contract BadgeEscrowHandler is TestBase {
     }
 
     function requestBadge(uint256 badgeSeed, uint256 earnerSeed) external {
-        uint256 badgeId = _badgeIn(badgeSeed, BadgeEscrow.BadgeStatus.Approved);
+        uint256 badgeId = _badgeIn(badgeSeed, IBadgeEscrow.BadgeStatus.Approved);
         address earner = earners[earnerSeed % earners.length];
         vm.prank(earner);
         try badges.requestBadge(badgeId) returns (uint256 requestId) {
@@ -184,9 +185,9 @@ contract BadgeEscrowHandler is TestBase {
     }
 
     function processRequest(uint256 requestSeed, bool approve) external {
-        uint256 requestId = _requestIn(requestSeed, BadgeEscrow.RequestStatus.Pending);
+        uint256 requestId = _requestIn(requestSeed, IBadgeEscrow.RequestStatus.Pending);
         if (requestId == 0) return;
-        BadgeEscrow.Request memory request = badges.getRequest(requestId);
+        IBadgeEscrow.Request memory request = badges.getRequest(requestId);
         uint256[] memory ids = new uint256[](1);
         ids[0] = requestId;
         bool[] memory approvals = new bool[](1);
@@ -200,18 +201,18 @@ contract BadgeEscrowHandler is TestBase {
     function claimBadge(uint256 requestSeed) external {
         // Three times in four an approved request, else any (claimed, rejected, lapsed...).
         uint256 requestId = requestSeed % 4 == 0
-            ? _requestIn(requestSeed / 4, BadgeEscrow.RequestStatus.None)
-            : _requestIn(requestSeed / 4, BadgeEscrow.RequestStatus.Approved);
+            ? _requestIn(requestSeed / 4, IBadgeEscrow.RequestStatus.None)
+            : _requestIn(requestSeed / 4, IBadgeEscrow.RequestStatus.Approved);
         if (requestId == 0) return;
-        BadgeEscrow.Request memory request = badges.getRequest(requestId);
+        IBadgeEscrow.Request memory request = badges.getRequest(requestId);
         uint256 reward = badges.getBadge(request.badgeId).tokensPerBadge;
         uint256 before = token.balanceOf(request.earner);
-        bool owed = request.status == BadgeEscrow.RequestStatus.Approved && block.timestamp <= request.claimDeadline
+        bool owed = request.status == IBadgeEscrow.RequestStatus.Approved && block.timestamp <= request.claimDeadline
             && !badges.paused();
         vm.prank(request.earner);
         try badges.claimBadge(requestId) {
             ++claims;
-            if (request.status != BadgeEscrow.RequestStatus.Approved) claimedUnapproved = true;
+            if (request.status != IBadgeEscrow.RequestStatus.Approved) claimedUnapproved = true;
             if (++paidCount[request.badgeId][request.earner] > 1) paidTwice = true;
             if (token.balanceOf(request.earner) != before + reward) paidWrongAmount = true;
         } catch {
@@ -222,24 +223,24 @@ contract BadgeEscrowHandler is TestBase {
     /// @dev Anyone releases an approved request (else any request: claimed, expired, pending...),
     /// two times in three first warping just past its claim deadline (up to a day more).
     function releaseExpiredApprovals(uint256 requestSeed, uint256 extraSeconds, uint256 callerSeed) external {
-        uint256 requestId = _requestIn(requestSeed / 3, BadgeEscrow.RequestStatus.Approved);
+        uint256 requestId = _requestIn(requestSeed / 3, IBadgeEscrow.RequestStatus.Approved);
         if (requestId == 0) return;
-        BadgeEscrow.Request memory request = badges.getRequest(requestId);
+        IBadgeEscrow.Request memory request = badges.getRequest(requestId);
         if (requestSeed % 3 != 0 && block.timestamp <= request.claimDeadline) {
             vm.warp(uint256(request.claimDeadline) + 1 + bound(extraSeconds, 0, 1 days));
         }
-        BadgeEscrow.Badge memory badge = badges.getBadge(request.badgeId);
+        IBadgeEscrow.Badge memory badge = badges.getBadge(request.badgeId);
         uint256 balanceBefore = token.balanceOf(address(badges));
         uint256 sponsorBefore = token.balanceOf(badge.sponsor);
         uint256 approvedBefore = badge.approvedCount;
         // A closed badge awards nobody else: the lapsed reward goes back to its sponsor.
-        uint256 refund = badge.status == BadgeEscrow.BadgeStatus.Approved ? 0 : badge.tokensPerBadge;
+        uint256 refund = badge.status == IBadgeEscrow.BadgeStatus.Approved ? 0 : badge.tokensPerBadge;
         uint256[] memory ids = new uint256[](1);
         ids[0] = requestId;
         vm.prank(callerSeed % 2 == 0 ? request.earner : address(uint160(0xA11)));
         try badges.releaseExpiredApprovals(ids) {
             ++releases;
-            if (request.status != BadgeEscrow.RequestStatus.Approved) releasedWrongly = true;
+            if (request.status != IBadgeEscrow.RequestStatus.Approved) releasedWrongly = true;
             if (block.timestamp <= request.claimDeadline) releasedWrongly = true;
             if (approvedBefore != badges.getBadge(request.badgeId).approvedCount + 1) releasedWrongly = true;
             if (token.balanceOf(address(badges)) != balanceBefore - refund) releaseMovedTokens = true;

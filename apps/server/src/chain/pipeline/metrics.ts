@@ -7,7 +7,8 @@ import { formatEther } from 'viem';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Queryable } from '../../db/database.ts';
 import { relayerStates } from './relayer-repository.ts';
-import { queueStats, type ChainTransaction } from './transaction-repository.ts';
+import type { ChainTransaction } from './chain-transaction.ts';
+import { queueStats } from './transaction-repository.ts';
 
 export interface PipelineMetrics {
   finished(transaction: ChainTransaction, status: 'COMPLETED' | 'FAILED'): void;

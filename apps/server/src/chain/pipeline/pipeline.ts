@@ -8,16 +8,20 @@ import type { Database } from '../../db/database.ts';
 import type { Keystore } from '../../custody/keystore.ts';
 import { nativeAccountFromHex } from '../../custody/native-account.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
+import type { ActionRegistry } from '../action-registry.ts';
 import type { ChainConnection } from '../chain.ts';
 import type { PipelineMetrics } from './metrics.ts';
-import { relayQueued, type PipelineLog, type PipelineSettings } from './relay.ts';
+import { relayQueued } from './relay.ts';
+import type { PipelineLog } from './relay-deps.ts';
 import { relayerFundsJob } from './relayer-funds.ts';
 import { gasUsePruningJob } from './fair-use.ts';
-import { settlePending, type SettleSettings } from './settle.ts';
-import { ensureRelayer } from './transaction-repository.ts';
+import { settlePending } from './settle.ts';
+import { ensureRelayer } from './relay-batch-repository.ts';
 
 export interface PipelineOptions {
   log: PipelineLog;
+  /** The platform's chain actions (composed at the root, src/actions.ts). */
+  actions: ActionRegistry;
   db: Database;
   keystore: Keystore;
   chain: ChainConnection;
@@ -27,9 +31,6 @@ export interface PipelineOptions {
   };
   metrics?: PipelineMetrics;
 }
-
-export type PipelineConfig = PipelineSettings &
-  SettleSettings & { relayIntervalMs: number; settleIntervalMs: number };
 
 export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[]> {
   const { db, chain, contracts, keystore } = options;
@@ -45,6 +46,7 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
   }
   const common = {
     log: options.log,
+    actions: options.actions,
     db,
     publicClient: chain.publicClient,
     chainId,

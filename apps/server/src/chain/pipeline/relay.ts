@@ -12,78 +12,32 @@
 // batch, and then nothing is changed and the worker pauses before trying again.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import {
-  concat,
-  encodeFunctionData,
-  type Address,
-  type Hex,
-  type LocalAccount,
-  type PublicClient,
-} from 'viem';
-import {
-  getsTokenAbi,
-  platformForwarderAbi,
-  signForwardRequest,
-  signGetsPermit,
-  type ForwardRequestData,
-  type PlatformContracts,
-} from '@gets/contracts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { encodeFunctionData, type Hex, type PublicClient } from 'viem';
+import { platformForwarderAbi } from '@gets/contracts';
 import { keccak256Hex } from '../../custody/keccak.ts';
-import { WalletKeyError, type Keystore } from '../../custody/keystore.ts';
-import {
-  applyFailureEffect,
-  chainActionSchema,
-  encodeAction,
-  type ContractCall,
-} from '../actions.ts';
-import { classifyChainError, firstLine, nodeWords, PipelinePause } from '../chain-errors.ts';
-import { reasonFromError } from '../revert-reason.ts';
+import { classifyChainError, nodeWords } from '../chain-errors.ts';
 import { addGasUse } from './fair-use-repository.ts';
 import { BATCH_OVERHEAD_GAS, PER_REQUEST_OVERHEAD_GAS } from './gas-budget.ts';
-import type { PipelineMetrics } from './metrics.ts';
 import { payingRelayer, relayerCannotPay } from './relayer-funds.ts';
 import {
-  claimQueued,
   insertBatch,
   lockIdleRelayer,
-  markFailed,
-  markSent,
   recordSendResult,
   takeNonce,
   type Attempt,
-  type ChainTransaction,
   type SendOutcome,
-  type StoredCall,
-} from './transaction-repository.ts';
-
-export interface PipelineSettings {
-  /** Most user requests in one executeBatch. */
-  maxBatchSize: number;
-  /** Most unmined batches per relayer at once. */
-  maxInFlightPerRelayer: number;
-  /** Seconds a signed request stays valid at the forwarder. */
-  requestTtlSeconds: number;
-}
-
-export interface PipelineLog {
-  warn(obj: object, message: string): void;
-  info?(obj: object, message: string): void;
-}
-
-export interface RelayDeps {
-  log: PipelineLog;
-  db: Database;
-  keystore: Keystore;
-  publicClient: PublicClient;
-  chainId: number;
-  contracts: PlatformContracts;
-  relayers: LocalAccount[];
-  settings: PipelineSettings;
-  metrics?: PipelineMetrics;
-  /** Told each time the node takes a batch. */
-  onSent?: () => void;
-}
+} from './relay-batch-repository.ts';
+import { claimQueued, markSent } from './transaction-repository.ts';
+import {
+  checkOnChain,
+  encodeTransaction,
+  Failures,
+  present,
+  signAll,
+  storedCall,
+  type Encoded,
+} from './prepare-requests.ts';
+import type { PipelineLog, RelayDeps } from './relay-deps.ts';
 
 /** Sends batches while there is queued work and an idle relayer; returns how many requests went out. */
 export async function relayQueued(deps: RelayDeps): Promise<number> {
@@ -99,39 +53,6 @@ export async function relayQueued(deps: RelayDeps): Promise<number> {
   });
   return (await Promise.all(loops)).reduce((a, b) => a + b, 0);
 }
-
-interface Encoded {
-  transaction: ChainTransaction;
-  calls: ContractCall[];
-}
-
-interface Checked extends Encoded {
-  /** The wallet's forwarder nonce now: the first call's; the next calls count up. */
-  nonce: bigint;
-}
-
-interface Prepared extends Checked {
-  requests: ForwardRequestData[];
-}
-
-/** Collects the transactions that fail alone, to be marked FAILED with the batch's commit. */
-class Failures {
-  readonly list: { transaction: ChainTransaction; reason: string }[] = [];
-  add(transaction: ChainTransaction, reason: string): null {
-    this.list.push({ transaction, reason });
-    return null;
-  }
-  async record(tx: Queryable, metrics: PipelineMetrics | undefined) {
-    for (const { transaction, reason } of this.list) {
-      if (await markFailed(tx, transaction.id, { reason })) {
-        await applyFailureEffect(tx, transaction);
-        metrics?.finished(transaction, 'FAILED');
-      }
-    }
-  }
-}
-
-const present = <T>(value: T | null): value is T => value !== null;
 
 const budgetOf = (e: Encoded) =>
   e.calls.reduce((sum, call) => sum + call.gas + PER_REQUEST_OVERHEAD_GAS, 0n);
@@ -208,7 +129,7 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
         return signAll(deps, checked, signerOf, deadline, failures);
       },
     );
-    await failures.record(tx, deps.metrics);
+    await failures.record(tx, deps);
     if (prepared.length === 0) return { sent: 0 };
 
     // The gas limit is the batch's budget, an upper bound (each call's own
@@ -290,161 +211,6 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
     if (outcome.kind === 'accepted') deps.onSent?.();
   }
   return batch.sent;
-}
-
-const storedCall = (call: ContractCall): StoredCall => ({
-  to: call.to,
-  data: call.data,
-  gas: call.gas.toString(),
-});
-
-/**
- * Reads the stored action with today's rules and encodes its calls (signing a
- * permit with the wallet's key where the action pays a contract); a failure
- * fails it alone.
- */
-async function encodeTransaction(
-  deps: RelayDeps,
-  transaction: ChainTransaction,
-  signerOf: (address: string) => LocalAccount,
-  deadline: number,
-  failures: Failures,
-): Promise<Encoded | null> {
-  const action = chainActionSchema.safeParse(transaction.action);
-  if (!action.success) {
-    return failures.add(
-      transaction,
-      `This request could not be read: ${action.error.issues[0]?.message ?? 'unknown action'}`,
-    );
-  }
-  const wallet = transaction.walletAddress;
-  try {
-    const calls = await encodeAction(action.data, {
-      contracts: deps.contracts,
-      wallet,
-      permit: (spender, value) =>
-        signPermitFor(deps, signerOf(wallet), spender, value, BigInt(deadline)),
-    });
-    if (calls.length === 0) throw new Error('the action has no contract call');
-    return { transaction, calls };
-  } catch (error) {
-    if (error instanceof PipelinePause) throw error;
-    return failures.add(
-      transaction,
-      error instanceof WalletKeyError
-        ? error.message
-        : `This request could not be prepared for the chain: ${firstLine(error)}`,
-    );
-  }
-}
-
-/** A GETS permit by the wallet, with the token's current nonce for it. */
-async function signPermitFor(
-  deps: RelayDeps,
-  account: LocalAccount,
-  spender: Address,
-  value: bigint,
-  deadline: bigint,
-) {
-  let nonce: bigint;
-  try {
-    nonce = await deps.publicClient.readContract({
-      address: deps.contracts.token,
-      abi: getsTokenAbi,
-      functionName: 'nonces',
-      args: [account.address],
-    });
-  } catch (error) {
-    if (classifyChainError(error) === 'unreachable') {
-      throw new PipelinePause('the chain node did not answer a permit nonce', error);
-    }
-    throw error;
-  }
-  return signGetsPermit({
-    account,
-    token: deps.contracts.token,
-    chainId: deps.chainId,
-    spender,
-    value,
-    nonce,
-    deadline,
-  });
-}
-
-/**
- * Simulates each call as the forwarder would make it (the wallet's address
- * appended, ERC-2771) and reads the wallet's forwarder nonce. A revert or a
- * refusal fails the transaction alone; an unreachable node pauses the batch.
- */
-async function checkOnChain(
-  deps: RelayDeps,
-  encoded: Encoded,
-  failures: Failures,
-): Promise<Checked | null> {
-  const { publicClient, contracts } = deps;
-  const wallet = encoded.transaction.walletAddress;
-  try {
-    for (const call of encoded.calls) {
-      if (call.simulate === false) continue;
-      await publicClient.call({
-        account: contracts.forwarder,
-        to: call.to,
-        data: concat([call.data, wallet]),
-      });
-    }
-    const nonce = await publicClient.readContract({
-      address: contracts.forwarder,
-      abi: platformForwarderAbi,
-      functionName: 'nonces',
-      args: [wallet],
-    });
-    return { ...encoded, nonce };
-  } catch (error) {
-    if (classifyChainError(error) === 'unreachable') {
-      throw new PipelinePause('the chain node did not answer a simulation', error);
-    }
-    return failures.add(encoded.transaction, reasonFromError(error));
-  }
-}
-
-/** Signs each transaction's forward requests (consecutive nonces) with its wallet's key. */
-async function signAll(
-  deps: RelayDeps,
-  checked: Checked[],
-  signerOf: (address: string) => LocalAccount,
-  deadline: number,
-  failures: Failures,
-): Promise<Prepared[]> {
-  const signed = await Promise.all(
-    checked.map(async (c): Promise<Prepared | null> => {
-      try {
-        const account = signerOf(c.transaction.walletAddress);
-        const requests = await Promise.all(
-          c.calls.map((call, index) =>
-            signForwardRequest({
-              account,
-              forwarder: deps.contracts.forwarder,
-              chainId: deps.chainId,
-              to: call.to,
-              data: call.data,
-              nonce: c.nonce + BigInt(index),
-              deadline,
-              gas: call.gas,
-            }),
-          ),
-        );
-        return { ...c, requests };
-      } catch (error) {
-        return failures.add(
-          c.transaction,
-          error instanceof WalletKeyError
-            ? error.message
-            : `This request could not be signed: ${firstLine(error)}`,
-        );
-      }
-    }),
-  );
-  return signed.filter(present);
 }
 
 /** Send errors that only mean an earlier send (or a replacement) got there first. */

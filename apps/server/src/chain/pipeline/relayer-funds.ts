@@ -15,7 +15,7 @@ import {
   recordRelayerBalance,
 } from './relayer-repository.ts';
 import { SMALLEST_BATCH_GAS } from './gas-budget.ts';
-import { lockIdleRelayer, type IdleRelayer } from './transaction-repository.ts';
+import { lockIdleRelayer, type IdleRelayer } from './relay-batch-repository.ts';
 
 /** How often the worker reads every relayer's balance. */
 export const RELAYER_FUNDS_INTERVAL_MS = 5_000;

@@ -1,7 +1,7 @@
 // SQL of the relayers' gas money: who is in the rotation, their last balance
 // read, and the batches a relayer that could not pay never got into the node.
 import type { Queryable } from '../../db/database.ts';
-import { STATUS_CHANNEL, statusNotice } from './transaction-repository.ts';
+import { STATUS_CHANNEL, statusNotice } from './chain-transaction.ts';
 
 export interface RelayerState {
   address: `0x${string}`;

@@ -4,73 +4,25 @@
 // nonce), and cancels one the node keeps refusing, so the relayer's later
 // batches are never held behind it. A batch that reverted as a whole has its
 // rows sent alone from then on: only a row that fails alone fails.
-import {
-  concat,
-  decodeEventLog,
-  type Hex,
-  type LocalAccount,
-  type PublicClient,
-  type TransactionReceipt,
-} from 'viem';
+import { concat, decodeEventLog, type TransactionReceipt } from 'viem';
 import { platformForwarderAbi, type PlatformContracts } from '@gets/contracts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { keccak256Hex } from '../../custody/keccak.ts';
-import { applyCompletionEffect, applyFailureEffect } from '../actions.ts';
+import type { Queryable } from '../../db/database.ts';
 import { classifyChainError, PipelinePause } from '../chain-errors.ts';
 import { eventDecoder, type DecodedEvent } from '../events.ts';
 import { reasonFromError } from '../revert-reason.ts';
-import type { PipelineMetrics } from './metrics.ts';
-import { broadcast, type PipelineLog } from './relay.ts';
+import { broadcast } from './relay.ts';
 import { relayerCannotPay } from './relayer-funds.ts';
+import type { ChainTransaction } from './chain-transaction.ts';
 import {
-  addAttempt,
   lockPendingBatches,
   markBatchMined,
-  markBatchUnrecorded,
-  markCompletedMany,
-  markFailed,
   recordSendResult,
-  resetSendRejections,
-  settledBatchBytes,
-  requeue,
-  touchBatch,
-  transactionsOfBatch,
-  type Attempt,
-  type ChainTransaction,
   type RelayBatch,
-} from './transaction-repository.ts';
-
-export interface SettleSettings {
-  /** Re-send the latest signed bytes when no receipt came for this long. */
-  resendAfterMs: number;
-  /**
-   * Replace with higher fees (same nonce) when still unmined this long after
-   * the latest attempt was signed. Also how long a batch whose nonce the chain
-   * filled, with no receipt of any attempt, waits before it is settled without one.
-   */
-  replaceAfterMs: number;
-  /** A request skipped this many times by the forwarder fails for good. */
-  maxAttempts: number;
-  /**
-   * Blocks that must follow a receipt's block before its outcome is final;
-   * until then the batch stays pending, so a reorganised-away transaction is
-   * simply sent again.
-   */
-  confirmations: number;
-  /** Refusals in a row after which a batch's nonce is filled with a cancelling transaction. */
-  cancelAfterRejections: number;
-}
-
-export interface SettleDeps {
-  log: PipelineLog;
-  db: Database;
-  publicClient: PublicClient;
-  chainId: number;
-  contracts: PlatformContracts;
-  relayers: LocalAccount[];
-  settings: SettleSettings;
-  metrics?: PipelineMetrics;
-}
+} from './relay-batch-repository.ts';
+import { transactionsOfBatch } from './transaction-repository.ts';
+import { complete, fail, retryOrFail } from './request-outcomes.ts';
+import { findReceipt, keepMoving, type Send } from './unmined-batches.ts';
+import type { SettleDeps } from './settle-deps.ts';
 
 /** Settles what it can of the pending batches; returns how many were mined. */
 export async function settlePending(deps: SettleDeps): Promise<number> {
@@ -109,21 +61,6 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
   }
   for (const [relayer, words] of unpaid) await relayerCannotPay(deps, relayer, words);
   return mined;
-}
-
-/** The receipt of whichever attempt was mined; "not found" is an answer, an unreachable node is not. */
-async function findReceipt(publicClient: PublicClient, batch: RelayBatch) {
-  const found = await Promise.all(
-    batch.attempts.map((a) =>
-      publicClient.getTransactionReceipt({ hash: a.hash }).catch((error: unknown) => {
-        if (classifyChainError(error) === 'unreachable') {
-          throw new PipelinePause('the chain node did not answer a receipt lookup', error);
-        }
-        return null;
-      }),
-    ),
-  );
-  return found.find((r): r is TransactionReceipt => r !== null) ?? null;
 }
 
 async function settleMined(
@@ -189,68 +126,6 @@ async function settleMined(
   await complete(tx, deps, completed, receipt.transactionHash);
 }
 
-/** One statement for a batch's successes; each effect runs once, for a row it moved. */
-async function complete(
-  tx: Queryable,
-  deps: SettleDeps,
-  completed: { transaction: ChainTransaction; events: DecodedEvent[] }[],
-  transactionHash: string | null,
-) {
-  const moved = await markCompletedMany(
-    tx,
-    completed.map(({ transaction, events }) => ({ id: transaction.id, transactionHash, events })),
-  );
-  for (const { transaction, events } of completed) {
-    if (!moved.has(transaction.id)) continue;
-    await applyCompletionEffect(tx, transaction, events);
-    deps.metrics?.finished(transaction, 'COMPLETED');
-  }
-}
-
-async function fail(
-  tx: Queryable,
-  deps: SettleDeps,
-  t: ChainTransaction,
-  failure: { reason: string; transactionHash?: string | null },
-) {
-  if (await markFailed(tx, t.id, failure)) {
-    await applyFailureEffect(tx, t);
-    deps.metrics?.finished(t, 'FAILED');
-  }
-}
-
-/**
- * The forwarder skipped the request (expired, or its nonce moved). It is
- * signed again only if its nonce is still unused, so it can never run twice.
- */
-async function retryOrFail(
-  tx: Queryable,
-  deps: SettleDeps,
-  t: ChainTransaction,
-  options: { isolate?: boolean; current?: bigint } = {},
-) {
-  const current = options.current ?? (await forwarderNonceOf(deps, t.walletAddress));
-  if (current !== BigInt(t.forwarderNonce!)) {
-    await fail(tx, deps, t, {
-      reason: 'Another request of this wallet used its place; please try again',
-    });
-  } else if (t.attempts >= deps.settings.maxAttempts) {
-    await fail(tx, deps, t, {
-      reason: `The request could not be executed after ${t.attempts} attempts`,
-    });
-  } else {
-    await requeue(tx, t.id, { isolate: options.isolate });
-  }
-}
-
-const forwarderNonceOf = (deps: SettleDeps, wallet: `0x${string}`) =>
-  deps.publicClient.readContract({
-    address: deps.contracts.forwarder,
-    abi: platformForwarderAbi,
-    functionName: 'nonces',
-    args: [wallet],
-  });
-
 const requestKey = (signer: string, nonce: bigint) => `${signer.toLowerCase()}:${nonce}`;
 
 /**
@@ -315,243 +190,4 @@ async function revertReason(
     }
     return kind === 'revert' ? reasonFromError(error) : 'The transaction was reverted on chain';
   }
-}
-
-/**
- * Bytes to send once the database transaction commits. `resent`: a mined
- * batch's bytes sent again, whose send result is not the pending batch's.
- */
-interface Send {
-  batchId: string;
-  raw: Hex;
-  /** The relayer whose bytes these are (and who pays for them). */
-  relayer: `0x${string}`;
-  resent?: boolean;
-}
-
-/** What to send, once the transaction commits, to move an unmined batch along. */
-async function keepMoving(
-  tx: Queryable,
-  deps: SettleDeps,
-  batch: RelayBatch,
-  lowestOfRelayer: boolean,
-): Promise<Send[]> {
-  if (
-    lowestOfRelayer &&
-    sinceLatestAttemptMs(batch) >= deps.settings.replaceAfterMs &&
-    (await nonceFilledWithoutRecord(deps, batch))
-  ) {
-    await settleUnrecorded(tx, deps, batch);
-    return [];
-  }
-  const next = await nextBytes(tx, deps, batch);
-  const sends: Send[] = next ? [{ batchId: batch.id, raw: next, relayer: batch.relayer }] : [];
-  if (!lowestOfRelayer || batch.ageMs < deps.settings.resendAfterMs) return sends;
-  return [...(await lostBeforeIt(tx, deps, batch)), ...sends];
-}
-
-/**
- * The node lost blocks this relayer's earlier batches were mined in (a
- * reorganisation deeper than the confirmations waited for, or a development
- * node restarted from an older state), so its nonce is behind this batch's
- * and the batch can never be mined. The lost batches' signed bytes are sent
- * again, in nonce order: their requests run on the chain as they were
- * recorded, and the forwarder's nonces keep each from running twice.
- */
-async function lostBeforeIt(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Promise<Send[]> {
-  const chainNonce = BigInt(
-    await deps.publicClient.getTransactionCount({ address: batch.relayer, blockTag: 'pending' }),
-  );
-  if (chainNonce >= batch.nonce) return [];
-  const settled = await settledBatchBytes(tx, batch.relayer, deps.chainId, chainNonce, batch.nonce);
-  const lost: Send[] = [];
-  for (const m of settled) {
-    const onChain = await deps.publicClient
-      .getTransaction({ hash: m.hash })
-      .catch((error: unknown) => {
-        if (classifyChainError(error) === 'unreachable') {
-          throw new PipelinePause('the chain node did not answer a transaction lookup', error);
-        }
-        return null;
-      });
-    if (onChain) continue;
-    deps.log.warn(
-      { batch: m.id, nonce: m.nonce.toString(), hash: m.hash },
-      'the node lost a mined relay batch; sending its bytes again',
-    );
-    lost.push({ batchId: m.id, raw: m.raw, relayer: batch.relayer, resent: true });
-  }
-  return lost;
-}
-
-/**
- * How long since the batch's latest attempt was signed. Not its age since the
- * last send: re-sending the same bytes (every resendAfterMs) restarts that
- * clock, and a replacement would never come.
- */
-function sinceLatestAttemptMs(batch: RelayBatch): number {
-  const signedAt = Date.parse(batch.attempts.at(-1)?.sentAt ?? '');
-  return Number.isNaN(signedAt) ? batch.ageMs : Date.now() - signedAt;
-}
-
-/**
- * The relayer's nonce is past the batch's in the chain's latest block, yet
- * none of the batch's attempts has a receipt: something the node has no
- * record of took its place, and no send of these bytes can ever be mined.
- */
-async function nonceFilledWithoutRecord(deps: SettleDeps, batch: RelayBatch): Promise<boolean> {
-  const mined = await deps.publicClient.getTransactionCount({
-    address: batch.relayer,
-    blockTag: 'latest',
-  });
-  // Looked up again after the nonce: a batch mined between this pass's receipt
-  // lookups and the nonce read has its receipt now, and is settled next pass.
-  return BigInt(mined) > batch.nonce && (await findReceipt(deps.publicClient, batch)) === null;
-}
-
-/**
- * Settles a batch whose nonce was filled with no record of how (an Anvil
- * restarted from a state dump written between a block's state and the block
- * itself; the relayer key used elsewhere). Each request's forwarder nonce on
- * chain says whether it ran: one that did is COMPLETED, without a transaction
- * hash or events (the node has none to give); one that did not goes again; one
- * that ran in part fails, saying so.
- */
-async function settleUnrecorded(tx: Queryable, deps: SettleDeps, batch: RelayBatch) {
-  const transactions = await transactionsOfBatch(tx, batch.id);
-  deps.log.warn(
-    { batch: batch.id, relayer: batch.relayer, nonce: batch.nonce.toString() },
-    "the chain has no record of what took this relay batch's nonce; settling its requests from their forwarder nonces",
-  );
-  await markBatchUnrecorded(tx, batch.id);
-  const nonces = await Promise.all(
-    transactions.map((t) => forwarderNonceOf(deps, t.walletAddress)),
-  );
-  const ran: { transaction: ChainTransaction; events: DecodedEvent[] }[] = [];
-  for (const [index, t] of transactions.entries()) {
-    const current = nonces[index]!;
-    const first = BigInt(t.forwarderNonce!);
-    if (current >= first + BigInt(t.callCount)) {
-      ran.push({ transaction: t, events: [] });
-    } else if (current > first) {
-      await fail(tx, deps, t, {
-        reason: 'Only part of this request ran on chain; please try again',
-      });
-    } else {
-      await retryOrFail(tx, deps, t, { current });
-    }
-  }
-  await complete(tx, deps, ran, null);
-}
-
-/** Signed bytes of the batch itself to send again, if it is time to. */
-async function nextBytes(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Promise<Hex | null> {
-  const latest = batch.attempts[batch.attempts.length - 1]!;
-  const relayerOf = () =>
-    deps.relayers.find((r) => r.address.toLowerCase() === batch.relayer.toLowerCase());
-  if (
-    batch.sendRejections >= deps.settings.cancelAfterRejections &&
-    latest.kind !== 'cancel' &&
-    relayerOf()
-  ) {
-    // The node will not take these bytes (too much gas, too large, invalid):
-    // fill the nonce with an empty transaction so later batches can be mined.
-    deps.log.warn(
-      { batch: batch.id, err: batch.sendError },
-      'cancelling a relay batch the node keeps refusing; its rows go one by one',
-    );
-    return cancelBatch(tx, deps, batch, relayerOf()!, latest);
-  }
-  if (sinceLatestAttemptMs(batch) >= deps.settings.replaceAfterMs) {
-    const relayer = relayerOf();
-    const known = await deps.publicClient.getTransaction({ hash: latest.hash }).catch(() => null);
-    if (relayer && known) {
-      return replaceWithHigherFees(tx, deps, batch, relayer, known, latest);
-    }
-  }
-  if (batch.ageMs >= deps.settings.resendAfterMs) {
-    // Dropped from the node's pool (a restart, an eviction): send the same bytes again.
-    await touchBatch(tx, batch.id);
-    return latest.raw;
-  }
-  return null;
-}
-
-const bump = (value: bigint) => (value * 1125n) / 1000n + 1n;
-
-/** Higher fees than the latest attempt (a replacement must pay more) and at least the market's. */
-async function replacementFees(deps: SettleDeps, latest: Attempt) {
-  const market = await deps.publicClient.estimateFeesPerGas();
-  const maxPriorityFeePerGas = [
-    bump(BigInt(latest.maxPriorityFeePerGas)),
-    market.maxPriorityFeePerGas,
-  ].reduce((a, b) => (a > b ? a : b));
-  const maxFeePerGas = [
-    bump(BigInt(latest.maxFeePerGas)),
-    market.maxFeePerGas,
-    maxPriorityFeePerGas,
-  ].reduce((a, b) => (a > b ? a : b));
-  return { maxFeePerGas, maxPriorityFeePerGas };
-}
-
-async function recordAttempt(
-  tx: Queryable,
-  batchId: string,
-  raw: Hex,
-  fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  kind?: 'cancel',
-): Promise<Hex> {
-  const attempt: Attempt = {
-    hash: keccak256Hex(raw),
-    raw,
-    maxFeePerGas: fees.maxFeePerGas.toString(),
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-    sentAt: new Date().toISOString(),
-    ...(kind ? { kind } : {}),
-  };
-  await addAttempt(tx, batchId, attempt);
-  await resetSendRejections(tx, batchId);
-  return raw;
-}
-
-/** An empty transfer to the relayer itself, same nonce, higher fees: it takes the batch's place. */
-async function cancelBatch(
-  tx: Queryable,
-  deps: SettleDeps,
-  batch: RelayBatch,
-  relayer: LocalAccount,
-  latest: Attempt,
-): Promise<Hex> {
-  const fees = await replacementFees(deps, latest);
-  const raw = await relayer.signTransaction({
-    chainId: deps.chainId,
-    type: 'eip1559',
-    to: relayer.address,
-    value: 0n,
-    gas: 21_000n,
-    nonce: Number(batch.nonce),
-    ...fees,
-  });
-  return recordAttempt(tx, batch.id, raw, fees, 'cancel');
-}
-
-async function replaceWithHigherFees(
-  tx: Queryable,
-  deps: SettleDeps,
-  batch: RelayBatch,
-  relayer: LocalAccount,
-  known: { to: `0x${string}` | null; input: Hex; gas: bigint },
-  latest: Attempt,
-): Promise<Hex> {
-  const fees = await replacementFees(deps, latest);
-  const raw = await relayer.signTransaction({
-    chainId: deps.chainId,
-    type: 'eip1559',
-    to: known.to ?? deps.contracts.forwarder,
-    data: known.input,
-    gas: known.gas,
-    nonce: Number(batch.nonce),
-    ...fees,
-  });
-  return recordAttempt(tx, batch.id, raw, fees, latest.kind);
 }

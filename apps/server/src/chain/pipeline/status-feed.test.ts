@@ -3,11 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database, ListenEvents } from '../../db/database.ts';
 import { startStatusFeed, type StatusFeedLog } from './status-feed.ts';
-import {
-  parseStatusNotice,
-  STATUS_CHANNEL,
-  type ChainTransaction,
-} from './transaction-repository.ts';
+import { parseStatusNotice, STATUS_CHANNEL, type ChainTransaction } from './chain-transaction.ts';
 
 interface Owner {
   kind: 'user' | 'admin';

@@ -3,12 +3,8 @@
 // this feed looks up the transactions of owners watched here and hands each
 // to its owner's listeners.
 import type { Database } from '../../db/database.ts';
-import {
-  findTransactions,
-  parseStatusNotice,
-  STATUS_CHANNEL,
-  type ChainTransaction,
-} from './transaction-repository.ts';
+import { parseStatusNotice, STATUS_CHANNEL, type ChainTransaction } from './chain-transaction.ts';
+import { findTransactions } from './transaction-repository.ts';
 
 export type StatusListener = (transaction: ChainTransaction) => void;
 

@@ -8,7 +8,7 @@ import {
   TRANSACTION_COLUMNS,
   type ChainTransaction,
   type TransactionRow,
-} from './transaction-repository.ts';
+} from './chain-transaction.ts';
 
 export const SNAPSHOT_LIMITS = {
   /** Unfinished transactions sent, newest change first. */

@@ -25,7 +25,7 @@ import {
 } from './user-repository.ts';
 import { toUserView } from './user-view.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'keystore' | 'publicUrl'> & {
+type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'keystore' | 'publicUrl' | 'actions'> & {
   logError?: (error: unknown) => void;
 };
 
@@ -124,7 +124,7 @@ export async function register(deps: Deps, input: RegisterInput, ip: string) {
       });
       const account = await deps.keystore.createWallet(tx, owner);
       await setUserAccount(tx, id, account);
-      const consent = await requestConsent(tx, owner, { type: 'registerUser' });
+      const consent = await requestConsent(deps.actions, tx, owner, { type: 'registerUser' });
       const session = await createSession(tx, owner, deps.config.sessionTtlMs);
       return { session, consent };
     });

@@ -2,20 +2,8 @@
 // (status streams) when that session is revoked anywhere: logout, password
 // reset, a ban, in any process sharing the database.
 import type { Database } from '../../db/database.ts';
+import type { SessionEvents } from '../../http/sessions.ts';
 import { SESSION_REVOKED_CHANNEL } from './session-repository.ts';
-
-export interface SessionEvents {
-  /** False while the LISTEN connection is lost: revocations made meanwhile are not heard. */
-  readonly listening: boolean;
-  /**
-   * Calls `onRevoked` once when the session with this token hash is revoked,
-   * or when its revocation may have been missed (the LISTEN connection was
-   * lost): what it holds open then ends, and the client that comes back has
-   * its session read again. Returns the way to stop.
-   */
-  watch(tokenHash: string, onRevoked: () => void): () => void;
-  close(): Promise<void>;
-}
 
 export async function startSessionEvents(db: Database): Promise<SessionEvents> {
   const watchers = new Map<string, Set<() => void>>();

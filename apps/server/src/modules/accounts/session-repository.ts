@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '../../db/database.ts';
+import type { SessionRow, SubjectKind } from '../../http/sessions.ts';
 
 /**
  * Channel on which every revocation is announced (payload: the token's hash),
@@ -6,26 +7,6 @@ import { prepared, type Queryable } from '../../db/database.ts';
  * had open (its status streams).
  */
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';
-
-export type SubjectKind = 'user' | 'admin';
-
-export interface SessionRow {
-  subjectKind: SubjectKind;
-  subjectId: string;
-  expiresAt: Date;
-  /**
-   * Why the subject may no longer act although the session lives: a banned
-   * user, or an admin whose role is being revoked or was revoked.
-   */
-  blocked: 'banned' | 'removed' | null;
-  /** A user's SPONSOR or EARNER; null for an admin. */
-  userType: 'SPONSOR' | 'EARNER' | null;
-  /** A user's review status (a sponsor acts only once APPROVED); null for an admin. */
-  userStatus: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
-  /** The subject's email and custodial wallet, so a call about them needs no second read. */
-  email: string;
-  account: `0x${string}` | null;
-}
 
 export async function insertSession(
   db: Queryable,

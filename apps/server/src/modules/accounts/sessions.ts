@@ -3,13 +3,8 @@
 // by their subject kind, so an admin call never accepts a user token.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
-import {
-  findLiveSession,
-  insertSession,
-  revokeSessionByHash,
-  type SessionRow,
-  type SubjectKind,
-} from './session-repository.ts';
+import type { SessionLookup, SessionRow, SubjectKind } from '../../http/sessions.ts';
+import { findLiveSession, insertSession, revokeSessionByHash } from './session-repository.ts';
 
 export const SESSION_TOKEN_BYTES = 32;
 
@@ -36,6 +31,11 @@ export async function createSession(
 export function resolveSession(db: Queryable, token: string): Promise<SessionRow | null> {
   return findLiveSession(db, hashToken(token));
 }
+
+/** The sessions the HTTP guards read (AppContext.sessions). */
+export const sessionLookup = (db: Queryable): SessionLookup => ({
+  resolve: (token) => resolveSession(db, token),
+});
 
 export function revokeSession(db: Queryable, token: string): Promise<void> {
   return revokeSessionByHash(db, hashToken(token));

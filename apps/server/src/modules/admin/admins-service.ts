@@ -40,7 +40,7 @@ export const ADMINS_MESSAGES = {
   removing: 'The admin role is being revoked',
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'keystore' | 'config' | 'mailer'> & {
+type Deps = Pick<AppContext, 'db' | 'keystore' | 'config' | 'mailer' | 'actions'> & {
   logError?: (error: unknown) => void;
 };
 
@@ -169,7 +169,7 @@ export async function addAdmin(
  * stop working at once and end when it completes).
  */
 export async function removeAdmin(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'actions'>,
   actor: Actor,
   targetId: string,
   consentToken: string | undefined,

@@ -13,7 +13,7 @@ import {
 } from '../accounts/user-repository.ts';
 import { toUserView } from '../accounts/user-view.ts';
 import { recordAdminAction } from '../audit/service.ts';
-import { publishedBadgeCounts } from '../badges/service.ts';
+import { publishedBadgeCounts } from '../badges/list-service.ts';
 import { walletBalancesOf, walletUnitsOf } from '../staking/balances.ts';
 import { setSponsorBan, setSponsorStatus, setSponsorVerified } from './sponsor-repository.ts';
 

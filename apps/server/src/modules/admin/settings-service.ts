@@ -18,7 +18,7 @@ export const SETTINGS_MESSAGES = {
     `The ${field} on chain is ${onChain} days, not ${given}: change it on chain first`,
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** PUT /admin/metakeep/{period}-period: one period, through consent and the pipeline. */
 export async function changePeriod(

@@ -1,7 +1,7 @@
 // An application as the API answers it: spec section 3's field names, GETS as
 // decimal strings, dates as ISO strings; the in-flight rows never leave.
 import { formatGets, type Application } from '@gets/schema';
-import type { StoredApplication } from './application-repository.ts';
+import type { StoredApplication } from './application-lookup-repository.ts';
 
 export const explorerLink = (explorerUrl: string | undefined, hash: string | null) =>
   hash && explorerUrl ? `${explorerUrl}/tx/${hash}` : null;

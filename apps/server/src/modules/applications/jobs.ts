@@ -36,6 +36,7 @@ export async function releaseExpiredApprovals(deps: SystemJobDeps): Promise<numb
       .update(requestIds.join(','))
       .digest('hex')}`;
     const transactionId = await queueSystemAction(
+      deps.actions,
       tx,
       deps.keystore,
       { type: 'releaseExpiredApprovals', requestIds },

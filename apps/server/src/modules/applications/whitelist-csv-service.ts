@@ -28,7 +28,7 @@ import {
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
-import { findApplicantsOfSponsor } from './application-repository.ts';
+import { findApplicantsOfSponsor } from './application-lookup-repository.ts';
 import { invitationMail } from './invitation-mail.ts';
 import {
   countInvitationsToday,
@@ -44,13 +44,8 @@ import {
   optOutByToken,
   type StoredInvitation,
 } from './invitation-repository.ts';
-import {
-  callerOf,
-  isWhitelisted,
-  openPrivateBadge,
-  ownBadge,
-  whitelistableBadge,
-} from './service.ts';
+import { callerOf, isWhitelisted, ownBadge } from './application-checks.ts';
+import { openPrivateBadge, whitelistableBadge } from './whitelist-service.ts';
 import {
   classifyWhitelistRows,
   isAddress,
@@ -60,7 +55,7 @@ import {
   type KnownUser,
 } from './whitelist-csv.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl' | 'actions'>;
 
 interface CsvInput {
   badgeOnChainId: string;

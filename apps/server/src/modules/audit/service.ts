@@ -1,10 +1,10 @@
 // The admin audit log: every admin write is recorded by `recordAdminAction`
 // in the database transaction of the write itself; an action that goes on
 // chain is recorded when it is queued (`recordAdminChainAction`, called by
-// the consent path for every admin-owned action) and shows the chain's
-// outcome by reading its transaction.
+// the consent path for every admin-owned action through the action registry,
+// which says what each action is in the log: src/actions.ts) and shows the
+// chain's outcome by reading its transaction.
 import type { AuditAction, AuditEntry, AuditLogPage } from '@gets/schema';
-import type { ChainAction, ChainActionType } from '../../chain/actions.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -57,54 +57,17 @@ export async function recordAdminAction(
 }
 
 /**
- * What each chain action is in the audit log when an admin queues it, and its
- * target; null for the actions only users or the platform itself take.
+ * An admin's chain action, queued as `transactionId`, as `entry` (what it is
+ * in the log): recorded with the action's fields as details.
  */
-const CHAIN_AUDIT: {
-  [T in ChainActionType]:
-    | ((action: Extract<ChainAction, { type: T }>) => {
-        action: AuditAction;
-        target: AuditTarget;
-      })
-    | null;
-} = {
-  setPeriod: (a) => ({ action: 'settings.period', target: { kind: 'period', id: a.period } }),
-  grantAdminRole: (a) => ({ action: 'admin.add', target: { kind: 'wallet', id: a.account } }),
-  revokeAdminRole: (a) => ({ action: 'admin.remove', target: { kind: 'wallet', id: a.account } }),
-  approveBadge: (a) => ({ action: 'badge.approve', target: { kind: 'badge', id: a.badgeId } }),
-  banBadge: (a) => ({ action: 'badge.ban', target: { kind: 'badge', id: a.badgeId } }),
-  withdrawTreasury: () => ({ action: 'treasury.withdraw', target: { kind: 'treasury', id: null } }),
-  depositTreasury: () => ({ action: 'treasury.deposit', target: { kind: 'treasury', id: null } }),
-  transferTokens: (a) => ({ action: 'tokens.send', target: { kind: 'wallet', id: a.to } }),
-  registerUser: null,
-  whitelistEarner: null,
-  whitelistEarners: null,
-  requestBadge: null,
-  processRequests: null,
-  claimBadge: null,
-  releaseExpiredApprovals: null,
-  createBadge: null,
-  approveBadgeFee: null,
-  approveBadgeEscrow: null,
-  deleteBadge: null,
-  removeUnapprovedBadge: null,
-  approveStake: null,
-  stake: null,
-  withdrawStake: null,
-};
-
-/** An admin's chain action, queued as `transactionId`: recorded with the action's fields as details. */
 export async function recordAdminChainAction(
   tx: Queryable,
   admin: { id: string },
-  chainAction: ChainAction,
+  chainAction: { type: string },
   transactionId: string,
+  entry: { action: AuditAction; target: AuditTarget },
 ): Promise<void> {
-  const describe = CHAIN_AUDIT[chainAction.type] as
-    ((action: ChainAction) => { action: AuditAction; target: AuditTarget }) | null;
-  if (!describe) return;
   const { type: _type, ...fields } = chainAction;
-  const entry = describe(chainAction);
   // Admins know people by email, not by wallet: the log names the wallet's owner.
   const ownerEmail =
     entry.target.kind === 'wallet' && entry.target.id

@@ -3,7 +3,7 @@
 // wallet, once per badge, and marked REMOVED when that completes.
 import { queueSystemAction, type SystemJobDeps } from '../../custody/system-wallet.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
-import { findDueForRemoval, setRemovalQueued } from './badge-repository.ts';
+import { findDueForRemoval, setRemovalQueued } from './badge-removal-repository.ts';
 
 /** How often the worker looks for badges past their approval deadline. */
 export const REMOVAL_CHECK_INTERVAL_MS = 30_000;
@@ -23,6 +23,7 @@ export async function removeUnapprovedBadges(deps: SystemJobDeps): Promise<numbe
   for (const badge of due) {
     await deps.db.transaction(async (tx) => {
       const transactionId = await queueSystemAction(
+        deps.actions,
         tx,
         deps.keystore,
         { type: 'removeUnapprovedBadge', badgeId: badge.onChainId },

@@ -30,24 +30,17 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf, identifyActor, requireAdmin, requireApprovedSponsor } from '../../http/auth.ts';
+import { createDraft, editDraft, removeDraft } from './draft-service.ts';
+import { adminBadges, publicBadges, sponsorBadges, sponsorBadgesForAdmin } from './list-service.ts';
+import { approveSpending, publishBadge, recordPublished } from './publish-service.ts';
 import {
-  adminBadges,
   approveOnChain,
-  approveSpending,
-  badgeDetails,
   banOnChain,
-  createDraft,
   deleteOnChain,
-  editDraft,
-  publicBadges,
-  publishBadge,
   recordApproval,
   recordDeleted,
-  recordPublished,
-  removeDraft,
-  sponsorBadges,
-  sponsorBadgesForAdmin,
-} from './service.ts';
+} from './status-service.ts';
+import { badgeDetails } from './visibility-service.ts';
 
 const errors = {
   400: errorResponseSchema,

@@ -3,7 +3,7 @@
 // claimed award to issueCredential needs nothing from outside the effect.
 import { getAddress, isAddressEqual, zeroAddress } from 'viem';
 import type { DecodedEvent } from '../../chain/events.ts';
-import type { ChainTransaction } from '../../chain/pipeline/transaction-repository.ts';
+import type { ChainTransaction } from '../../chain/pipeline/chain-transaction.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { AwardFacts } from './award-facts.ts';
 import { findSettledTransaction } from './credential-repository.ts';

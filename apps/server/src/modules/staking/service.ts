@@ -49,7 +49,7 @@ export const STAKING_MESSAGES = {
   withdrawn: (amount: string) => `Withdrawn ${amount} ${TOKEN.symbol} from the Community Treasure`,
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** GET /stake/balance: a user's own balances (userId, when sent, must be their own). */
 export async function userBalances(ctx: Deps, actor: Actor, userId: string | undefined) {

@@ -26,7 +26,7 @@ export const TOKEN_MESSAGES = {
   exceedsBalance: VALIDATION.giveTokens.exceedsBalance,
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
 /** The caller's own wallet: a user's, or an admin's (made from a user's wallet, that one). */
 function walletOf(actor: Actor) {

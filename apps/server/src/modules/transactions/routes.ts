@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { actorOf, requireActor } from '../../http/auth.ts';
 import { hashToken, resolveSession } from '../accounts/sessions.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ChainTransaction } from '../../chain/pipeline/transaction-repository.ts';
+import type { ChainTransaction } from '../../chain/pipeline/chain-transaction.ts';
 import { findStatusSnapshot } from '../../chain/pipeline/status-snapshot-repository.ts';
 import {
   STREAM_RETRY_AFTER_SECONDS,

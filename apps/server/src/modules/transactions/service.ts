@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
-import type { ChainTransaction } from '../../chain/pipeline/transaction-repository.ts';
+import type { ChainTransaction } from '../../chain/pipeline/chain-transaction.ts';
 import { findTransaction } from '../../chain/pipeline/transaction-repository.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/auth.ts';

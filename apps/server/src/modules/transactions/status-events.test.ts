@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChainTransaction } from '../../chain/pipeline/transaction-repository.ts';
+import type { ChainTransaction } from '../../chain/pipeline/chain-transaction.ts';
 import { parseLastEventId, statusEventWriter } from './status-events.ts';
 
 describe('Last-Event-ID', () => {

@@ -1,7 +1,7 @@
 // The status stream's events on the wire: `id: <status_seq>`, `event: status`,
 // and the status as POST /metakeep/transaction answers it.
 import type { TransactionStatus } from '@gets/schema';
-import type { ChainTransaction } from '../../chain/pipeline/transaction-repository.ts';
+import type { ChainTransaction } from '../../chain/pipeline/chain-transaction.ts';
 
 /** The largest bigint PostgreSQL holds: a larger id could never have been sent. */
 const MAX_SEQ = 2n ** 63n - 1n;

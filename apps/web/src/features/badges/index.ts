@@ -1,7 +1,11 @@
 // What the rest of the app may use from the badges feature.
 export { BadgeSearchForm } from './components/badge-search-form';
-export { BadgeDetailsProvider, useSelectBadge } from './components/badge-details-provider';
-export type { BadgeActionsComponent, BadgeActionsContext } from './components/badge-details-modal';
+export { BadgeDetailsProvider } from './components/badge-details-provider';
+export {
+  useSelectBadge,
+  type BadgeActionsComponent,
+  type BadgeActionsContext,
+} from './components/badge-details-context';
 export { CopyButton } from './components/copy-button';
 export { formatDate, isExpired, shortHash } from './lib/badge-links';
 export { BadgeCard, BadgeCardFace } from './components/badge-card';

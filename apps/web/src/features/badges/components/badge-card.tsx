@@ -5,7 +5,7 @@ import type { Ref } from 'react';
 import { TOKEN, type Badge } from '@gets/schema';
 import { isExpired, qrValueOf, SAMPLE_BADGE_NO } from '../lib/badge-links';
 import { QrCode } from '@/components/ui/qr-code';
-import { useSelectBadge } from './badge-details-provider';
+import { useSelectBadge } from './badge-details-context';
 
 export type CardBadge = Pick<
   Badge,

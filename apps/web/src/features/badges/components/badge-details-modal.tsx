@@ -3,7 +3,7 @@
 // viewer: the owning sponsor publishes, edits or deletes a draft, or deletes a
 // published badge. The app adds the actions of other features through
 // `actions` (Apply, Claim Tokens, Application List).
-import { useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   BADGE_CREATION_FEE_GETS,
@@ -26,6 +26,7 @@ import { contentFromBadge } from '../lib/badge-form';
 import { badgeUrl } from '../lib/badge-links';
 import { downloadNodeAsPng } from '../lib/download-png';
 import { BadgeCardFace } from './badge-card';
+import type { BadgeActionsComponent } from './badge-details-context';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from './copy-button';
 import { BadgeStatusNote } from './badge-status-note';
@@ -59,17 +60,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-
-/** What the modal gives the actions of other features. */
-export interface BadgeActionsContext {
-  badge: Badge;
-  /** Closes the modal (before navigating away, say). */
-  close: () => void;
-  /** Downloads the card as a PNG (for an earner holding the badge). */
-  downloadPng: () => Promise<void>;
-}
-/** The actions of other features, shown with the modal's own. */
-export type BadgeActionsComponent = ComponentType<BadgeActionsContext>;
 
 export function BadgeDetailsModal({
   badge,

@@ -1,24 +1,15 @@
 // The global badge details modal (spec section 2): any card selects a badge,
-// and one modal shows it. Mounted once, inside the router, by the app layout,
-// which also gives it the actions of other features.
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useState,
-  type ReactNode,
-} from 'react';
+// and one modal shows it. The provider owns which badge is open and renders the
+// modal; cards reach it through badge-details-context. Mounted once, inside the
+// router, by the app layout, which also gives it the actions of other features.
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Badge } from '@gets/schema';
-import type { BadgeActionsComponent } from './badge-details-modal';
+import { SelectBadgeContext, type BadgeActionsComponent } from './badge-details-context';
 
 // Its code (actions, QR, PNG download) loads when a first badge is opened.
 const BadgeDetailsModal = lazy(() =>
   import('./badge-details-modal').then((module) => ({ default: module.BadgeDetailsModal })),
 );
-
-const SelectBadgeContext = createContext<((badge: Badge) => void) | null>(null);
 
 /**
  * `actions` adds the actions other features own to the modal (the app
@@ -43,11 +34,4 @@ export function BadgeDetailsProvider({
       )}
     </SelectBadgeContext.Provider>
   );
-}
-
-/** Opens the badge details modal on a badge. */
-export function useSelectBadge(): (badge: Badge) => void {
-  const select = useContext(SelectBadgeContext);
-  if (!select) throw new Error('useSelectBadge needs <BadgeDetailsProvider>');
-  return select;
 }

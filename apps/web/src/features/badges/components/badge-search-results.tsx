@@ -8,7 +8,7 @@ import { Spinner } from '@/features/custody';
 import { useBadgeList } from '../api/get-badge-list';
 import { qrValueOf } from '../lib/badge-links';
 import { QrCode } from '@/components/ui/qr-code';
-import { useSelectBadge } from './badge-details-provider';
+import { useSelectBadge } from './badge-details-context';
 import { QueryError } from '@/components/ui/query-error';
 
 function ResultRow({ badge }: { badge: Badge }) {

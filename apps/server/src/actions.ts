@@ -1,0 +1,74 @@
+// Every chain action of the platform, composed from the domain modules that
+// define them (modules/<domain>/actions.ts) into the registry the pipeline,
+// consent and the system wallet are given (AppContext.actions). A new action
+// is a definition in its module and its list spread in `definitions` below
+// (and its line in CHAIN_AUDIT): nothing else to change.
+import type { AuditAction } from '@gets/schema';
+import type { z } from 'zod';
+import { createActionRegistry, type ActionRegistry } from './chain/action-registry.ts';
+import { accountActions } from './modules/accounts/actions.ts';
+import { adminActions } from './modules/admin/actions.ts';
+import { applicationActions } from './modules/applications/actions.ts';
+import { recordAdminChainAction, type AuditTarget } from './modules/audit/service.ts';
+import { badgeActions } from './modules/badges/actions.ts';
+import { stakingActions } from './modules/staking/actions.ts';
+import { tokenActions } from './modules/tokens/actions.ts';
+
+const definitions = [
+  ...accountActions,
+  ...tokenActions,
+  ...stakingActions,
+  ...badgeActions,
+  ...adminActions,
+  ...applicationActions,
+] as const;
+
+export type ChainAction = z.output<(typeof definitions)[number]['schema']>;
+export type ChainActionType = ChainAction['type'];
+
+/**
+ * What each chain action is in the audit log when an admin queues it, and its
+ * target; null for the actions only users or the platform itself take.
+ */
+const CHAIN_AUDIT: {
+  [T in ChainActionType]:
+    | ((action: Extract<ChainAction, { type: T }>) => {
+        action: AuditAction;
+        target: AuditTarget;
+      })
+    | null;
+} = {
+  setPeriod: (a) => ({ action: 'settings.period', target: { kind: 'period', id: a.period } }),
+  grantAdminRole: (a) => ({ action: 'admin.add', target: { kind: 'wallet', id: a.account } }),
+  revokeAdminRole: (a) => ({ action: 'admin.remove', target: { kind: 'wallet', id: a.account } }),
+  approveBadge: (a) => ({ action: 'badge.approve', target: { kind: 'badge', id: a.badgeId } }),
+  banBadge: (a) => ({ action: 'badge.ban', target: { kind: 'badge', id: a.badgeId } }),
+  withdrawTreasury: () => ({ action: 'treasury.withdraw', target: { kind: 'treasury', id: null } }),
+  depositTreasury: () => ({ action: 'treasury.deposit', target: { kind: 'treasury', id: null } }),
+  transferTokens: (a) => ({ action: 'tokens.send', target: { kind: 'wallet', id: a.to } }),
+  registerUser: null,
+  whitelistEarner: null,
+  whitelistEarners: null,
+  requestBadge: null,
+  processRequests: null,
+  claimBadge: null,
+  releaseExpiredApprovals: null,
+  createBadge: null,
+  approveBadgeFee: null,
+  approveBadgeEscrow: null,
+  deleteBadge: null,
+  removeUnapprovedBadge: null,
+  approveStake: null,
+  stake: null,
+  withdrawStake: null,
+};
+
+/** The platform's registry of chain actions. */
+export const chainActions: ActionRegistry<ChainAction> = createActionRegistry(
+  definitions,
+  async (tx, admin, action, transactionId) => {
+    const describe = CHAIN_AUDIT[action.type] as
+      ((action: ChainAction) => { action: AuditAction; target: AuditTarget }) | null;
+    if (describe) await recordAdminChainAction(tx, admin, action, transactionId, describe(action));
+  },
+);
