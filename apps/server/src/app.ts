@@ -28,6 +28,10 @@ import { stakingRoutes } from './modules/staking/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { credentialRoutes } from './modules/credentials/routes.ts';
+import {
+  walletIssuerRoutes,
+  walletIssuerWellKnownRoutes,
+} from './modules/credentials/openid4vci/routes.ts';
 import { badgeRoutes } from './modules/badges/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { badgePageMeta } from './modules/badges/visibility-service.ts';
@@ -137,12 +141,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(auditRoutes(ctx));
       await api.register(uploadRoutes(ctx));
       await api.register(credentialRoutes(ctx));
+      await api.register(walletIssuerRoutes(ctx));
       await api.register(badgeRoutes(ctx));
       await api.register(applicationRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
 
+  // OpenID4VCI metadata: at the root, where wallets look for it.
+  await app.register(walletIssuerWellKnownRoutes(ctx));
   await registerWebApp(app, ctx.config.webDistDir, (pathname) => badgePageMeta(ctx, pathname));
   return app;
 }

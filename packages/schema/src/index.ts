@@ -7,6 +7,7 @@ export * from './accounts.ts';
 export * from './staking.ts';
 export * from './admin.ts';
 export * from './credentials.ts';
+export * from './credential-offers.ts';
 export * from './badges.ts';
 export * from './badge-form.ts';
 export * from './badge-requests.ts';

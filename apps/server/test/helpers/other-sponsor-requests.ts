@@ -55,6 +55,12 @@ export function pathOf(key: string, named: NamedRequest): string {
 
 /** A badge's content as another sponsor sends it (a fresh expiry date each time). */
 const foreignBadge = () => badgeBody({ name: 'Named by another sponsor' });
+/** A call about the awardee's credential: the earner's alone (the image, a wallet offer). */
+const awardeesCredential = {
+  refused: 403,
+  holder: 'awardee',
+  request: (o: OwnersThings) => ({ params: { credentialId: o.credentialId } }),
+} as const;
 
 /**
  * The "other sponsor" column: for each route a signed-in sponsor may call,
@@ -125,11 +131,8 @@ export const OTHER_SPONSOR: Record<
     request: (o) => ({ body: { email: o.email } }),
   },
   'GET /gs-api/credentials/mine': 'own',
-  'GET /gs-api/credentials/{credentialId}/png': {
-    refused: 403,
-    holder: 'awardee',
-    request: (o) => ({ params: { credentialId: o.credentialId } }),
-  },
+  'GET /gs-api/credentials/{credentialId}/png': awardeesCredential,
+  'POST /gs-api/credentials/{credentialId}/offer': awardeesCredential,
   'POST /gs-api/badge/add/draft': 'own',
   'PUT /gs-api/badge/edit/draft': {
     refused: 403,

@@ -81,6 +81,7 @@ export const POLICIES: Record<string, Policy> = {
   'GET /gs-api/credentials/{credentialId}/data-integrity': 'public',
   // A user, and then only the earner of that award (403 for another user).
   'GET /gs-api/credentials/{credentialId}/png': 'user',
+  'POST /gs-api/credentials/{credentialId}/offer': 'user',
   'GET /gs-api/admin/credentials': 'admin',
   'POST /gs-api/admin/credentials/{credentialId}/revoke': 'admin',
   'POST /gs-api/verify': 'public',

@@ -4,7 +4,7 @@
 import type { Ref } from 'react';
 import { TOKEN, type Badge } from '@gets/schema';
 import { isExpired, qrValueOf, SAMPLE_BADGE_NO } from '../lib/badge-links';
-import { BadgeQr } from './badge-qr';
+import { QrCode } from '@/components/ui/qr-code';
 import { useSelectBadge } from './badge-details-context';
 
 export type CardBadge = Pick<
@@ -45,7 +45,7 @@ export function BadgeCardFace({
           <div className="grid size-full place-items-center text-sm text-white/70">No image</div>
         )}
         <div className="absolute right-2 bottom-2">
-          <BadgeQr
+          <QrCode
             value={qrValue ?? qrValueOf(badge)}
             size={48}
             label={`QR code of ${badge.name || 'the badge'}`}

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { badgeUrl, formatDate, shortHash } from '../lib/badge-links';
 import { useBanBadge } from '../api/ban-badge';
 import { BadgeCardFace } from './badge-card';
-import { BadgeQr } from './badge-qr';
+import { QrCode } from '@/components/ui/qr-code';
 import { BadgeStatusNote } from './badge-status-note';
 import { CopyButton } from './copy-button';
 import { TOASTS } from '@gets/schema';
@@ -60,7 +60,7 @@ export function BadgePage({
           <BadgeCardFace badge={badge} />
           <BadgeStatusNote badge={badge} />
           <figure className="rounded-2xl border border-slate-200 bg-white p-4 text-center">
-            <BadgeQr value={link} size={176} label={`QR code linking to ${badge.name}`} />
+            <QrCode value={link} size={176} label={`QR code linking to ${badge.name}`} />
             <figcaption className="mt-2 text-xs text-slate-500">Scan to open this badge</figcaption>
           </figure>
         </div>

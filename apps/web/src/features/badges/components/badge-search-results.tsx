@@ -7,7 +7,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/features/custody';
 import { useBadgeList } from '../api/get-badge-list';
 import { qrValueOf } from '../lib/badge-links';
-import { BadgeQr } from './badge-qr';
+import { QrCode } from '@/components/ui/qr-code';
 import { useSelectBadge } from './badge-details-context';
 import { QueryError } from '@/components/ui/query-error';
 
@@ -24,7 +24,7 @@ function ResultRow({ badge }: { badge: Badge }) {
         <span className="relative block aspect-square overflow-hidden rounded-xl bg-slate-100">
           <img src={badge.image} alt={`${badge.name} image`} className="size-full object-cover" />
           <span className="absolute right-1 bottom-1">
-            <BadgeQr value={qrValueOf(badge)} size={28} label={`QR code of ${badge.name}`} />
+            <QrCode value={qrValueOf(badge)} size={28} label={`QR code of ${badge.name}`} />
           </span>
         </span>
         <span className="min-w-0 space-y-1">

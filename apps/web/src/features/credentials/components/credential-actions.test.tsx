@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SESSION_STORAGE_KEYS, type EarnerCredential } from '@gets/schema';
+import { SESSION_STORAGE_KEYS } from '@gets/schema';
 import { CredentialActions } from './credential-actions';
+import { activeEarnerCredential } from './earner-credential.fixture';
 
-const credential: EarnerCredential = {
-  id: '0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
-  awardId: 'award-1',
-  badgeId: 'b1',
-  badgeName: 'Compiler Pioneer',
-  sponsorName: 'Navy Computing Lab',
-  issuerName: 'GETS Badges',
-  issuedAt: '2025-03-01T10:00:00.000Z',
-  expiresAt: '2027-09-30T00:00:00.000Z',
-  revokedAt: null,
-  status: 'active',
-  verifyUrl: 'https://badges.example.org/verify/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
-  jsonUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10',
-  jwtUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/jwt',
-  dataIntegrityUrl:
-    'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/data-integrity',
-  pngUrl: 'https://badges.example.org/gs-api/credentials/0b6f3c8e-2d7b-4f55-9d1e-6f2a8c3b9e10/png',
-};
+const credential = activeEarnerCredential;
 
 afterEach(() => {
   vi.unstubAllGlobals();

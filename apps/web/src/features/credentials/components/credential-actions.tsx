@@ -1,10 +1,12 @@
 // What an earner does with a credential: download it as JSON or as the baked
-// badge image, add it to their LinkedIn profile, copy its verification link.
+// badge image, add it to a wallet (OpenID4VCI) or their LinkedIn profile,
+// copy its verification link.
 import { linkedInAddCertificationUrl, TOASTS, type EarnerCredential } from '@gets/schema';
 import { CopyIcon, ExternalLinkIcon, LinkedInIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import { downloadCredentialJson, downloadCredentialPng } from '../api/download-credential';
+import { AddToWallet } from './add-to-wallet';
 
 export function linkedInUrlOf(credential: EarnerCredential): string {
   return linkedInAddCertificationUrl({
@@ -40,6 +42,7 @@ export function CredentialActions({ credential }: { credential: EarnerCredential
       >
         Download JSON
       </button>
+      {credential.status === 'active' && <AddToWallet credential={credential} />}
       <a
         href={linkedInUrlOf(credential)}
         target="_blank"

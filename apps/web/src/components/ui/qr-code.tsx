@@ -1,13 +1,13 @@
-// A QR code drawn in the browser (no outside service): the badge's public
-// link, or a fixed sample for drafts and the preview. The drawing code loads
-// with the first QR shown; until then its square is kept empty.
+// A QR code drawn in the browser (no outside service): a badge's public link,
+// a fixed sample for drafts and the preview, a wallet's credential offer. The
+// drawing code loads with the first QR shown; until then its square is kept empty.
 import { lazy, Suspense } from 'react';
 
 const QRCodeSVG = lazy(() =>
   import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })),
 );
 
-export function BadgeQr({ value, size, label }: { value: string; size: number; label: string }) {
+export function QrCode({ value, size, label }: { value: string; size: number; label: string }) {
   return (
     <Suspense
       fallback={

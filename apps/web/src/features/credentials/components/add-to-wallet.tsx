@@ -1,0 +1,120 @@
+// "Add to wallet": the earner's button and dialog that hand a standard wallet
+// the credential over OpenID4VCI. Each opening asks the server for a new offer
+// (good once, for 10 minutes, and it ends the one shown before), shown as a QR
+// code for a phone's wallet and as a link for a wallet on this device.
+import { useEffect, useState } from 'react';
+import type { CredentialOffer, EarnerCredential } from '@gets/schema';
+import { ExternalLinkIcon, WalletIcon } from '@/components/icons/icons';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { Modal } from '@/components/ui/modal';
+import { QrCode } from '@/components/ui/qr-code';
+import { createCredentialOffer } from '../api/create-credential-offer';
+
+export const ADD_TO_WALLET_TITLE = 'Add to your wallet';
+export const OPEN_IN_WALLET_LABEL = 'Open in a wallet app on this device';
+
+type OfferState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; offer: CredentialOffer }
+  | { kind: 'expired' }
+  | { kind: 'failed'; message: string };
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+export function AddToWallet({ credential }: { credential: EarnerCredential }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<OfferState>({ kind: 'loading' });
+
+  const requestOffer = () => {
+    setState({ kind: 'loading' });
+    void createCredentialOffer(credential.id).then((result) =>
+      setState(
+        result.success
+          ? { kind: 'ready', offer: result.data }
+          : { kind: 'failed', message: result.message },
+      ),
+    );
+  };
+
+  // The code stops working at expiresAt: say so then, rather than leave a dead QR up.
+  const expiresAt = state.kind === 'ready' ? state.offer.expiresAt : null;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const timer = setTimeout(
+      () => setState({ kind: 'expired' }),
+      Math.max(0, new Date(expiresAt).getTime() - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonStyles.small}
+        onClick={() => {
+          setOpen(true);
+          requestOffer();
+        }}
+      >
+        <WalletIcon className="size-4" />
+        Add to wallet
+      </button>
+      <Modal
+        open={open}
+        title={ADD_TO_WALLET_TITLE}
+        onClose={() => setOpen(false)}
+        size="sm"
+        description={`Scan the code with a wallet app that supports OpenID for Verifiable Credential Issuance to add ${credential.badgeName} to it.`}
+      >
+        <OfferBody state={state} badgeName={credential.badgeName} onRetry={requestOffer} />
+      </Modal>
+    </>
+  );
+}
+
+function OfferBody({
+  state,
+  badgeName,
+  onRetry,
+}: {
+  state: OfferState;
+  badgeName: string;
+  onRetry: () => void;
+}) {
+  if (state.kind === 'loading') {
+    return <p className="text-sm text-slate-600">Preparing the code…</p>;
+  }
+  if (state.kind !== 'ready') {
+    return (
+      <div className="space-y-4">
+        <p role="alert" className="text-sm text-red-700">
+          {state.kind === 'expired'
+            ? 'This code has expired. Make a new one to add the badge.'
+            : state.message}
+        </p>
+        <button type="button" className={buttonStyles.outline} onClick={onRetry}>
+          Make a new code
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <QrCode
+        value={state.offer.offerUri}
+        size={224}
+        label={`QR code that adds ${badgeName} to a wallet`}
+      />
+      <a href={state.offer.offerUri} className={buttonStyles.outline} data-autofocus>
+        <ExternalLinkIcon className="size-4" />
+        {OPEN_IN_WALLET_LABEL}
+      </a>
+      <p className="text-xs text-slate-600">
+        The code works once, until {timeOf(state.offer.expiresAt)}. Keep it to yourself: whoever
+        scans it first gets the badge in their wallet.
+      </p>
+    </div>
+  );
+}
