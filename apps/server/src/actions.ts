@@ -63,6 +63,12 @@ const CHAIN_AUDIT: {
   withdrawStake: null,
 };
 
+declare module './chain/action-registry.ts' {
+  interface RegisteredActions {
+    action: ChainAction;
+  }
+}
+
 /** The platform's registry of chain actions. */
 export const chainActions: ActionRegistry<ChainAction> = createActionRegistry(
   definitions,

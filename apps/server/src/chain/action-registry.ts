@@ -10,6 +10,21 @@ import type { ActionPayload, ChainTransaction } from './pipeline/chain-transacti
 
 type ActionSchema = z.ZodObject<{ type: z.ZodLiteral<string> }>;
 
+/**
+ * Filled in by the composition root (src/actions.ts) through declaration
+ * merging, so that what a module hands to consent is checked by the compiler
+ * against the union of every definition, while no import points upwards.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface RegisteredActions {}
+
+/** The union of the registered actions (any payload before the root registers it). */
+export type RegisteredAction = RegisteredActions extends {
+  action: infer Action extends ActionPayload;
+}
+  ? Action
+  : ActionPayload;
+
 /** `Action`: the union of the actions registered (ActionPayload where it is not known). */
 export interface ActionRegistry<Action extends ActionPayload = ActionPayload> {
   /** Reads an action as today's rules allow: the union of the definitions' schemas. */

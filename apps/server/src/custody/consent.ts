@@ -4,7 +4,7 @@
 // the business change that needs it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CONSENT_TOKEN_TTL_MS } from '@gets/schema';
-import type { ActionRegistry } from '../chain/action-registry.ts';
+import type { ActionRegistry, RegisteredAction } from '../chain/action-registry.ts';
 import { STATUS_CHANNEL, type ActionPayload } from '../chain/pipeline/chain-transaction.ts';
 import { insertQueuedTransaction } from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -80,7 +80,7 @@ export interface ConsentRequest {
  * try again), before it is asked to confirm anything. `given` is a module's
  * own action; `actions` (the platform's registry) checks it is one it knows.
  */
-export async function requestConsent<Action extends ActionPayload>(
+export async function requestConsent<Action extends RegisteredAction>(
   actions: ActionRegistry,
   db: Queryable,
   owner: Owner,
@@ -126,7 +126,7 @@ export interface Queued {
  * With `limits`, the account's fair use is checked first, under its lock, in
  * that same transaction: an account at a limit gets 429 and keeps its token.
  */
-export async function submitConsent<Action extends ActionPayload>(
+export async function submitConsent<Action extends RegisteredAction>(
   actions: ActionRegistry,
   db: Database,
   owner: Owner,
@@ -224,7 +224,7 @@ export interface ConsentDeps {
  * relayers' fair-use limits is told so (429, with when to try again) at both
  * steps, before it confirms anything and before its consent is used.
  */
-export async function consentOrQueue<Action extends ActionPayload>(
+export async function consentOrQueue<Action extends RegisteredAction>(
   deps: ConsentDeps,
   owner: Owner,
   action: Action,

@@ -4,8 +4,7 @@
 // and needs none: the relayers pay the gas, and these calls only move tokens
 // the contracts already hold, to the people they belong to.
 import { randomUUID } from 'node:crypto';
-import type { ActionRegistry } from '../chain/action-registry.ts';
-import type { ActionPayload } from '../chain/pipeline/chain-transaction.ts';
+import type { ActionRegistry, RegisteredAction } from '../chain/action-registry.ts';
 import { insertQueuedTransactionOnce } from '../chain/pipeline/transaction-repository.ts';
 import type { ChainConnection } from '../chain/chain.ts';
 import { holdAdvisoryLock, type Database, type Queryable } from '../db/database.ts';
@@ -38,7 +37,7 @@ export async function ensureSystemWallet(db: Database, keystore: Keystore): Prom
  * call with the same key, from any process, queues nothing). Answers the
  * transaction id, or null when it was queued before.
  */
-export async function queueSystemAction<Action extends ActionPayload>(
+export async function queueSystemAction<Action extends RegisteredAction>(
   actions: ActionRegistry,
   db: Queryable,
   keystore: Keystore,
