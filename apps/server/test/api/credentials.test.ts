@@ -10,6 +10,7 @@ import type { AwardFacts } from '../../src/modules/credentials/award-facts.ts';
 import { readBakedCredential, bakeCredential } from '../../src/modules/credentials/baking.ts';
 import { issueCredential, signPendingCredentials } from '../../src/modules/credentials/service.ts';
 import { statusBitOf } from '../../src/modules/credentials/status-list.ts';
+import { listUnsignedCredentials } from '../../src/modules/credentials/credential-repository.ts';
 import { bearer, call } from '../helpers/account-flows.ts';
 import {
   createTestUser,
@@ -79,7 +80,14 @@ describe('Open Badges credentials', () => {
     });
     expect(credential.credentialSubject.id).toBe(`did:pkh:eip155:137:${earner.address}`);
     expect(JSON.stringify(credential).toLowerCase()).not.toContain(earner.email.toLowerCase());
-    // The worker signs it right after the claim; a second issue for the award is the same credential.
+    // The worker signs it right after the claim (both forms: the JWT and the Data Integrity proof,
+    // which takes a moment to canonicalise); then nothing is left to sign, and a second issue for
+    // the award is the same credential.
+    await expect
+      .poll(async () => (await listUnsignedCredentials(platform.ctx.db, 1)).length, {
+        timeout: 15_000,
+      })
+      .toBe(0);
     expect(await signPendingCredentials(platform.ctx)).toBe(0);
     const again = await platform.ctx.db.transaction((tx) => issueCredential(tx, facts));
     expect(again.credentialId).toBe(credentialId);
