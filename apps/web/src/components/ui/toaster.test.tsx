@@ -33,6 +33,16 @@ describe('Toaster and the toast entry point', () => {
     expect(screen.getAllByRole('button', { name: /close/i }).length).toBeGreaterThan(0);
   });
 
+  it('shows toasts at the bottom, away from the header search box and user menu', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.info('Away from the header');
+    });
+    await screen.findByText('Away from the header');
+    const toaster = document.querySelector('[data-sonner-toaster]');
+    expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
+  });
+
   it(`closes a toast by itself after ${TOAST.durationMs} ms`, async () => {
     vi.useFakeTimers();
     try {

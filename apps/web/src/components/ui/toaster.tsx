@@ -5,14 +5,20 @@
 // its --width CSS variable, the 20 px swipe threshold and the 200 ms removal
 // animation are constants inside sonner. TOAST in @gets/schema records them;
 // toaster.test.tsx fails if the props drift from it.
+//
+// Toasts sit at the bottom right (the whole bottom edge on a phone): the header
+// holds the search box and the user menu, which a toast at the top covered.
 import type { CSSProperties } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
 import { TOAST } from '@gets/schema';
 
+/** Where toasts show: away from the header's search box and user menu. */
+export const TOAST_POSITION = 'bottom-right';
+
 export function Toaster() {
   return (
     <SonnerToaster
-      position="top-right"
+      position={TOAST_POSITION}
       duration={TOAST.durationMs}
       visibleToasts={TOAST.visibleToasts}
       gap={TOAST.gapPx}
