@@ -53,6 +53,18 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundRoute /> },
 ];
 
+/** The page area while a page's code loads (the data router's HydrateFallback). */
+function PageLoading() {
+  return (
+    <div role="status" aria-label="Loading page" className="grid min-h-[50vh] place-items-center">
+      <span
+        aria-hidden="true"
+        className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-800"
+      />
+    </div>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -67,6 +79,8 @@ export const routes: RouteObject[] = [
       {
         // A page that fails shows the error inside the chrome, so the header still works.
         errorElement: <RouteErrorScreen />,
+        // While the first page's code loads, the chrome is drawn and the page area waits.
+        hydrateFallbackElement: <PageLoading />,
         children: pageRoutes,
       },
     ],
