@@ -1,7 +1,8 @@
 // The sponsor dashboard's banner carousel (spec sections 2 and 9): three
 // full-width rounded images, one per view, looping, no gap, with clickable
 // pagination bullets (Swiper, with its accessibility module: each bullet is
-// a button "Go to slide N").
+// a button "Go to slide N"). Each slide's words are text over its picture,
+// not part of it: drawn inside the picture they shrank with it to 8 px on a phone.
 import type { CSSProperties } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Pagination } from 'swiper/modules';
@@ -13,9 +14,21 @@ import review from '../assets/banner-review.svg';
 import treasure from '../assets/banner-treasure.svg';
 
 export const BANNER_SLIDES = [
-  { src: rewards, alt: 'Reward what learners achieve: publish a badge backed by GETS' },
-  { src: review, alt: 'Review applications together, with a single consent' },
-  { src: treasure, alt: 'Grow the Community Treasure by staking GETS' },
+  {
+    src: rewards,
+    title: 'Reward what learners achieve',
+    text: 'Publish a badge backed by GETS: every earner you approve claims the badge and its reward in one step.',
+  },
+  {
+    src: review,
+    title: 'Review applications together',
+    text: 'Select several applications and approve or reject them with a single consent, recorded on chain.',
+  },
+  {
+    src: treasure,
+    title: 'Grow the Community Treasure',
+    text: 'Stake GETS into the treasure and support the community that learns with your badges.',
+  },
 ] as const;
 
 /** The bullets in the brand's colour instead of Swiper's blue. */
@@ -35,11 +48,11 @@ export function BannerCarousel() {
       >
         {BANNER_SLIDES.slice(0, BANNER_CAROUSEL.slides).map((slide) => (
           <SwiperSlide key={slide.src}>
-            <img
-              src={slide.src}
-              alt={slide.alt}
-              className="aspect-[15/4] w-full rounded-3xl object-cover"
-            />
+            <div className="relative flex min-h-44 w-full flex-col justify-center overflow-hidden rounded-3xl px-6 py-8 text-white sm:aspect-[15/4] sm:min-h-0 sm:px-12">
+              <img src={slide.src} alt="" className="absolute inset-0 size-full object-cover" />
+              <p className="relative text-xl font-bold sm:text-3xl">{slide.title}</p>
+              <p className="relative mt-2 max-w-2xl text-sm text-white sm:text-lg">{slide.text}</p>
+            </div>
           </SwiperSlide>
         ))}
       </Swiper>
