@@ -59,7 +59,7 @@ export function BadgePage({
         <div className="space-y-4">
           <BadgeCardFace badge={badge} />
           <BadgeStatusNote badge={badge} />
-          <figure className="rounded-2xl border border-slate-200 bg-white p-4 text-center">
+          <figure className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-4 text-center">
             <QrCode value={link} size={176} label={`QR code linking to ${badge.name}`} />
             <figcaption className="mt-2 text-xs text-slate-500">Scan to open this badge</figcaption>
           </figure>
