@@ -99,6 +99,27 @@ describe('/badge (create)', () => {
     expect(field('Expiry (days)').value).toBe('3');
     expect(field('Evidence').value).toBe('The quiz certificate');
   });
+
+  it('opens an expired draft with Expiry 0 (the days left, at least 0), not empty', async () => {
+    storeUserSession(SPONSOR);
+    const draft = badge({
+      isDraft: true,
+      status: 'DRAFT',
+      badgeNo: null,
+      onChainId: null,
+      batchExpiryDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+    });
+    stubApi((call) =>
+      call.path === `/badge/details/${draft._id}`
+        ? { data: draft }
+        : call.path === '/stake/balance'
+          ? balance('100')
+          : undefined,
+    );
+    renderRoute(`/badge?id=${draft._id}`);
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    expect(field('Expiry (days)').value).toBe('0');
+  });
 });
 
 describe('badge lists', () => {

@@ -47,7 +47,7 @@ export function formFromBadge(badge: Badge): BadgeFormInput {
     tokens: badge.amountOfToken,
     badges: String(badge.numberOfBadge),
     criteria: badge.awardCriteria,
-    expiry: days > 0 ? String(days) : '',
+    expiry: String(days),
     description: badge.description,
     videoLink: badge.extraLink ?? '',
     badgeAccess: badge.badgeAccess,
