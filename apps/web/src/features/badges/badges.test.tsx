@@ -252,4 +252,31 @@ describe('badge details modal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Download as PNG' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Copy transaction hash' })).toBeTruthy();
   });
+
+  it('lists Award Criteria, Evidence (if present) and Award Evidence, in the spec order', async () => {
+    const withEvidence = badge();
+    const without = badge({ _id: 'b-none', name: 'No Evidence Badge', educationsDetails: null });
+    stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? { data: { badges: [withEvidence, without], total: 2, nextCursor: null } }
+        : undefined,
+    );
+    renderRoute('/search');
+    fireEvent.click(await screen.findByRole('button', { name: /Intro to Solidity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
+    const terms = within(dialog)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const at = terms.indexOf('Award Criteria');
+    expect(terms.slice(at, at + 3)).toEqual(['Award Criteria', 'Evidence', 'Award Evidence']);
+    expect(within(dialog).getAllByText('The quiz certificate').length).toBe(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    fireEvent.click(await screen.findByRole('button', { name: /No Evidence Badge/ }));
+    const other = await screen.findByRole('dialog', { name: 'No Evidence Badge' });
+    const otherTerms = within(other)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(otherTerms).not.toContain('Evidence');
+    expect(otherTerms).toContain('Award Evidence');
+  });
 });

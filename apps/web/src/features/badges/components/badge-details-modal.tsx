@@ -127,6 +127,7 @@ export function BadgeDetailsModal({
             </Row>
             <Row label="Badge No.">{badge.badgeNo ?? 'Draft'}</Row>
             <Row label="Award Criteria">{badge.awardCriteria}</Row>
+            {badge.educationsDetails && <Row label="Evidence">{badge.educationsDetails}</Row>}
             <Row label="Award Evidence">{badge.educationsDetails || 'N/A'}</Row>
             {badge.extraLink && (
               <Row label="Video">
