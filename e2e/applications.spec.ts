@@ -118,7 +118,7 @@ test('an earner applies with evidence, the sponsor reads it and approves, and th
   // The earner claims badge and tokens: the GETS balance grows by the reward.
   await claimFromDashboard(earner, publicTitle, '10');
   await expectCard(earner, 'GETS', '10');
-  await expectCard(earner, 'MY AWARDS', '1');
+  await expectCard(earner, 'MY AWARDS', '0'); // always 0 (spec section 2)
   await expect(
     earner
       .getByRole('list', { name: 'My badges' })

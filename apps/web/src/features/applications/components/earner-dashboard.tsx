@@ -1,6 +1,6 @@
 // The earner dashboard (spec section 2), under the landing's heading and
 // wallet address: GET TOKENS, EARNER FREEDOM AWARD (/stake), GIVE TOKENS; the
-// cards GETS (from chain), STAKED and MY AWARDS (claimed awards); the earner's
+// cards GETS (from chain), STAKED and MY AWARDS (0, as the spec has it); the earner's
 // badges; "My Applications"; a full-screen loading overlay while it loads.
 import type { SessionUser } from '@/features/accounts';
 import { useBalances } from '@/features/staking';
@@ -11,6 +11,12 @@ import { EarnedBadges } from './earned-badges';
 import { MyApplications } from './my-applications';
 import { LoadingOverlay, StatCard } from './stat-card';
 import { QueryError } from '@/components/ui/query-error';
+
+/**
+ * MY AWARDS reads 0, always (spec section 2, Earner dashboard: "MY AWARDS (always 0)"): an earner
+ * gives no awards. The badges they earned are listed under My Badges.
+ */
+export const MY_AWARDS = 0;
 
 export function EarnerDashboard({ user }: { user: SessionUser }) {
   const balances = useBalances({ auth: 'user' });
@@ -24,7 +30,7 @@ export function EarnerDashboard({ user }: { user: SessionUser }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="GETS" value={balances.data?.userBalance ?? null} />
         <StatCard label="STAKED" value={balances.data?.stakingBalance ?? null} />
-        <StatCard label="MY AWARDS" value={earned.data?.length ?? null} />
+        <StatCard label="MY AWARDS" value={MY_AWARDS} />
       </div>
       {/* A failed read shows its error, not "You have not earned any badges yet!". */}
       {earned.isError ? (
