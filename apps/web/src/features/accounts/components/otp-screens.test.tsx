@@ -4,7 +4,7 @@
 // of wrong codes is shown as the server says it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, otpGuessLimitMessage } from '@gets/schema';
+import { ACCOUNT_MESSAGES, TOASTS, otpGuessLimitMessage } from '@gets/schema';
 import { stubApi } from '@/test/api-stub';
 import { renderRoute } from '@/test/render-route';
 import { FORGOT_FLAG_KEY } from '../lib/session';
@@ -76,5 +76,19 @@ describe('/verify-email/{email}', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByLabelText('New Password', { exact: true })).toBeNull();
+  });
+
+  it('says "Invalid email address" as a toast for an email in the path that is not one, and sends nothing', async () => {
+    const api = stubApi({
+      'POST /admin-auth/verify-otp': { message: 'Email verified', data: null },
+    });
+    renderRoute('/verify-email/not-an-email');
+    expect(await screen.findByText(TOASTS.error.invalidEmail)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('OTP', { exact: true }), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getAllByText(TOASTS.error.invalidEmail)).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin-auth/verify-otp')).toHaveLength(0);
   });
 });

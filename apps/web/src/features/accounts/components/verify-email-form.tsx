@@ -5,11 +5,19 @@
 // finished in the /register OTP modal), then sends the person to /register.
 // A failure the server did not put in words (no answer, a 5xx) ends the
 // attempt as spec section 8 says: its message, session cleared, /login.
-import { useState } from 'react';
+// An email in the path that is not an email is said with the spec's toast
+// "Invalid email address", and nothing is sent for it.
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S, otpFormSchema, TOASTS } from '@gets/schema';
+import {
+  OTP_LENGTH,
+  OTP_RESEND_COUNTDOWN_S,
+  isValidEmail,
+  otpFormSchema,
+  TOASTS,
+} from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/form-field';
@@ -27,6 +35,11 @@ import { NewPasswordModal } from './new-password-modal';
 const isUnreadableFailure = (result: { status: number }) =>
   result.status === 0 || result.status >= 500;
 
+/** One toast however often it is said (a page opened twice, Verify pressed again). */
+const INVALID_EMAIL_TOAST_ID = 'invalid-email';
+const sayInvalidEmail = () =>
+  toast.error(TOASTS.error.invalidEmail, { id: INVALID_EMAIL_TOAST_ID });
+
 export function VerifyEmailForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const [forgot] = useState(hasForgotFlag);
@@ -39,6 +52,11 @@ export function VerifyEmailForm({ email }: { email: string }) {
   });
   const { errors, isSubmitting } = form.formState;
   const otpField = form.register('otp');
+  const emailValid = isValidEmail(email);
+
+  useEffect(() => {
+    if (!emailValid) sayInvalidEmail();
+  }, [emailValid]);
 
   const giveUp = () => {
     toast.error(TOASTS.error.verifyEmailFailed);
@@ -48,6 +66,10 @@ export function VerifyEmailForm({ email }: { email: string }) {
   };
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
+    if (!emailValid) {
+      sayInvalidEmail();
+      return;
+    }
     const result = await verifyOtp({ email, otp });
     if (!result.success) {
       if (isUnreadableFailure(result)) giveUp();
@@ -63,6 +85,10 @@ export function VerifyEmailForm({ email }: { email: string }) {
   });
 
   const resend = async () => {
+    if (!emailValid) {
+      sayInvalidEmail();
+      return;
+    }
     setResending(true);
     const result = await sendOtp(email, forgot ? 'reset' : 'register');
     setResending(false);
