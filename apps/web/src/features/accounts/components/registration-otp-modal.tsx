@@ -1,5 +1,7 @@
 // The registration OTP modal: six boxes, "Verify & Register" once all six are
-// filled, and its own 60-second resend countdown (resend at 0 restarts it).
+// filled, and two separate timers (spec section 2): its own 60-second resend
+// countdown from when it opens, and the 30-second counter that starts each time
+// an OTP is sent (a resend). Resend is offered once both are at 0.
 import { useState } from 'react';
 import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '@gets/schema';
 import { Modal } from '@/components/ui/modal';
@@ -24,7 +26,9 @@ export function RegistrationOtpModal({
 }: RegistrationOtpModalProps) {
   const [otp, setOtp] = useState('');
   const [resending, setResending] = useState(false);
-  const { remaining, restart } = useCountdown(OTP_RESEND_COUNTDOWN_S.registrationModal);
+  const modalCountdown = useCountdown(OTP_RESEND_COUNTDOWN_S.registrationModal);
+  const sentCounter = useCountdown(OTP_RESEND_COUNTDOWN_S.verifyEmailPage, { startNow: false });
+  const remaining = Math.max(modalCountdown.remaining, sentCounter.remaining);
 
   return (
     <Modal
@@ -68,7 +72,7 @@ export function RegistrationOtpModal({
                   setResending(false);
                   if (sent) {
                     setOtp('');
-                    restart();
+                    sentCounter.restart();
                   }
                 }}
                 className="font-semibold text-brand-800 underline-offset-2 hover:underline disabled:opacity-50"
