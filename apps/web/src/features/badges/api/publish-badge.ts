@@ -43,16 +43,25 @@ export function usePublishBadge() {
       email: input.email,
       ...(input.draftId ? { draftId: input.draftId } : {}),
     };
-    const toastId = toast.loading(TOASTS.loading.publishingBadge);
+    // "Your badge is being published..." only once the consent is confirmed (QUEUED): it is
+    // the action's progress toast, which the chain action shows after the consent dialog.
+    let toastId: string | number | undefined;
     try {
-      const final = await action.run((consentToken) =>
-        apiRequest('/metakeep/badge/create', { method: 'POST', body: { ...body, consentToken } }),
+      const final = await action.run(
+        (consentToken) =>
+          apiRequest('/metakeep/badge/create', {
+            method: 'POST',
+            body: { ...body, consentToken },
+          }),
+        { progressText: TOASTS.loading.publishingBadge },
       );
       const created = final.events.find((e) => e.eventName === 'BadgeCreated');
       if (final.status !== 'COMPLETED' || !created || !final.transactionHash) {
-        toast.error(TOASTS.error.badgeCreationFailed, { id: toastId });
+        toast.error(TOASTS.error.badgeCreationFailed);
         return null;
       }
+      // Saving the chain's badge on the platform: the same words while it is recorded.
+      toastId = toast.loading(TOASTS.loading.publishingBadge);
       const saved = await apiRequest<Badge>('/badge/add', {
         method: 'POST',
         body: {
@@ -69,8 +78,9 @@ export function usePublishBadge() {
       return saved.data;
     } catch (error) {
       // Still processing: its own toast says so, and the badge is saved when it completes.
-      if (isCancelled(error) || isStillProcessing(error)) toast.dismiss(toastId);
-      else toast.error(TOASTS.error.badgeCreationFailed, { id: toastId });
+      if (isCancelled(error) || isStillProcessing(error)) {
+        if (toastId !== undefined) toast.dismiss(toastId);
+      } else toast.error(TOASTS.error.badgeCreationFailed, { id: toastId });
       return null;
     } finally {
       void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });

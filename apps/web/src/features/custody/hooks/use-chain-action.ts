@@ -52,7 +52,10 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const run = useCallback(
-    async (override?: ActionRequest): Promise<TransactionStatus> => {
+    async (
+      override?: ActionRequest,
+      { progressText }: { progressText?: string } = {},
+    ): Promise<TransactionStatus> => {
       const actionRequest = override ?? request;
       if (!askConsent) throw new Error('useChainAction needs <ChainActionProvider>');
       if (!actionRequest) throw new Error('useChainAction: no request to run');
@@ -70,6 +73,7 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
           feed: streamFor(auth),
           onStatus: setStatus,
           onProgress: setProgress,
+          ...(progressText ? { progressText } : {}),
         });
         void queryClient.invalidateQueries({ queryKey: CHAIN_STATE_QUERY_KEY });
         return final;

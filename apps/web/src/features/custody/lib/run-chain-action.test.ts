@@ -127,4 +127,38 @@ describe('runChainAction', () => {
     expect(final).toEqual(failed);
     expect(error).toHaveBeenCalledWith('Insufficient GETS balance!', { id: 'progress' });
   });
+
+  it('says its own progress text only once the consent is confirmed (QUEUED), never before', async () => {
+    const loading = vi.spyOn(toast, 'loading').mockReturnValue('progress');
+    let atConsent: unknown[][] = [];
+    const askConsent: AskConsent = async (_prompt, submit) => {
+      atConsent = loading.mock.calls.map((call) => [...call]);
+      return { confirmed: true, value: await submit() };
+    };
+    await runChainAction({
+      request: actionRequest([TX_ID]),
+      auth: 'user',
+      askConsent,
+      getStatus: () => Promise.resolve(ok(COMPLETED)),
+      feed: null,
+      progressText: 'Your badge is being published...',
+    });
+    expect(atConsent).toEqual([]);
+    expect(loading).toHaveBeenCalledWith('Your badge is being published...');
+  });
+
+  it('shows no progress text when the consent is cancelled', async () => {
+    const loading = vi.spyOn(toast, 'loading').mockReturnValue('progress');
+    await expect(
+      runChainAction({
+        request: actionRequest([TX_ID]),
+        auth: 'user',
+        askConsent: () => Promise.resolve({ confirmed: false }),
+        getStatus: () => Promise.resolve(ok(COMPLETED)),
+        feed: null,
+        progressText: 'Your badge is being published...',
+      }),
+    ).rejects.toBeInstanceOf(ChainActionError);
+    expect(loading).not.toHaveBeenCalled();
+  });
 });

@@ -51,6 +51,11 @@ export interface RunChainActionOptions {
   onStatus?: (status: TransactionStatus) => void;
   /** For an action queued as several transactions: how many have ended, of how many. */
   onProgress?: (progress: { done: number; total: number }) => void;
+  /**
+   * The progress toast's words once the action is QUEUED (the consent confirmed), in place of
+   * "Processing request..." (say, "Your badge is being published...").
+   */
+  progressText?: string;
 }
 
 export const DEFAULT_CONSENT_TITLE = 'Confirm transaction';
@@ -72,6 +77,7 @@ export async function runChainAction({
   title = DEFAULT_CONSENT_TITLE,
   onStatus,
   onProgress,
+  progressText = TOASTS.loading.processingRequest,
 }: RunChainActionOptions): Promise<TransactionStatus> {
   const first = await request();
   const consent = first.success ? consentRequiredSchema.safeParse(first.data) : null;
@@ -101,7 +107,7 @@ export async function runChainAction({
 
   // One bound for every part: the user consented once, to the whole action.
   const deadline = Date.now() + STILL_PROCESSING_AFTER_MS;
-  const loadingId = toast.loading(TOASTS.loading.processingRequest);
+  const loadingId = toast.loading(progressText);
   let final: TransactionStatus | null = null;
   try {
     // The parts run one after another from one wallet: the first that fails is the outcome.
