@@ -91,6 +91,20 @@ function EarnerActions({
     setApplying(true);
   };
 
+  // Until the earner's application is known, neither Apply nor Claim Tokens shows (either
+  // could be the wrong one): a placeholder keeps their place.
+  if (of.isPending) {
+    return (
+      <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-800"
+        />
+        Checking your application...
+      </span>
+    );
+  }
+
   // Only a live (approved) badge offers Apply: hidden once banned, removed or
   // deleted. The modal hides it once applied; the page shows "Applied".
   const showApply = badge.status === 'VERIFIED' && (place === 'page' || eligible);
@@ -100,10 +114,10 @@ function EarnerActions({
         <button
           type="button"
           className={buttonStyles.primary}
-          disabled={of.isPending || !eligible || !open}
+          disabled={!eligible || !open}
           onClick={apply}
         >
-          {of.isPending || eligible ? 'Apply' : 'Applied'}
+          {eligible ? 'Apply' : 'Applied'}
         </button>
       )}
       {application && (application.status === 'TOKEN_CLAIMED' || !isExpired(badge)) && (
@@ -133,9 +147,9 @@ function ClaimTokens({
   application: Application;
   email: string;
 }) {
-  const { claim, isClaiming } = useClaimBadge();
+  const { claim, isClaiming, claimedId } = useClaimBadge();
   const state = applicationState(application, badge);
-  const claimed = application.status === 'TOKEN_CLAIMED';
+  const claimed = application.status === 'TOKEN_CLAIMED' || claimedId === application._id;
   const note =
     state.kind === 'claimable'
       ? `${state.closed ? `${state.closed}, still yours` : 'Approved'}: claim by ${formatDate(state.claimBy)}. ${UNCLAIMED_NOTE}`

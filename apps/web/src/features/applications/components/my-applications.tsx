@@ -15,8 +15,10 @@ import { useClaimBadge } from '../api/claim-badge';
 import { UNCLAIMED_AFTER, applicationState } from '../lib/application-status';
 
 function StatusCell({ application, email }: { application: ApplicationWithBadge; email: string }) {
-  const { claim, isClaiming } = useClaimBadge();
+  const { claim, isClaiming, claimedId } = useClaimBadge();
   const state = applicationState(application, application.badge);
+  // Claimed from the claim's own answer, before the list is read again (no Claim flashing back).
+  if (claimedId === application._id) return <>Claimed</>;
   if (state.kind === 'text') return <>{state.text}</>;
   if (state.kind === 'claiming' || isClaiming) return <>Claiming...</>;
   return (
