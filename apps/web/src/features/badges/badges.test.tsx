@@ -3,7 +3,7 @@
 // form, the lists and the badge details modal (the badge page and the admin's
 // screens: badge-page-and-admin.test.tsx).
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOASTS, VALIDATION } from '@gets/schema';
 import { EARNER, renderRoute, storeUserSession } from '@/test/render-route';
 import { sampleBadge } from '@/test/fixtures';
@@ -278,5 +278,31 @@ describe('badge details modal', () => {
       .map((t) => t.textContent);
     expect(otherTerms).not.toContain('Evidence');
     expect(otherTerms).toContain('Award Evidence');
+  });
+
+  it('closes on Back and leaves the page under it as it was; closing it goes back over its entry', async () => {
+    stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? { data: { badges: [badge()], total: 1, nextCursor: null } }
+        : undefined,
+    );
+    const { router } = renderRoute('/search?name=Intro');
+    fireEvent.click(await screen.findByRole('button', { name: /Intro to Solidity/ }));
+    expect(await screen.findByRole('dialog', { name: 'Intro to Solidity' })).toBeTruthy();
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?name=Intro');
+    expect(screen.getByRole('button', { name: /Intro to Solidity/ })).toBeTruthy();
+
+    // Opened again and closed with its button: history is back where it was.
+    fireEvent.click(screen.getByRole('button', { name: /Intro to Solidity/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
+    const marked = router.state.location.key;
+    fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(router.state.location.key).not.toBe(marked));
+    expect(router.state.historyAction).toBe('POP');
+    expect(router.state.location.state).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -64,10 +64,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function BadgeDetailsModal({
   badge,
   onClose,
+  onLeave = onClose,
   actions: Actions,
 }: {
   badge: Badge;
   onClose: () => void;
+  /** Closes it to leave for another page (the navigation that follows makes the history entry). */
+  onLeave?: () => void;
   actions?: BadgeActionsComponent | undefined;
 }) {
   const session = useSession();
@@ -201,7 +204,7 @@ export function BadgeDetailsModal({
                   className={buttonStyles.outline}
                   disabled={busy}
                   onClick={() => {
-                    onClose();
+                    onLeave();
                     void navigate(`/badge?id=${badge._id}`);
                   }}
                 >
@@ -237,7 +240,7 @@ export function BadgeDetailsModal({
                 Download as PNG
               </button>
             )}
-            {Actions && <Actions badge={badge} close={onClose} downloadPng={download} />}
+            {Actions && <Actions badge={badge} close={onLeave} downloadPng={download} />}
           </div>
         </div>
       </div>
