@@ -305,4 +305,20 @@ describe('badge details modal', () => {
     expect(router.state.location.state).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('draws the whole title, wrapped, on the card Download as PNG takes', async () => {
+    const long = badge({ name: 'Advanced Smart Contract Security Auditing 101' });
+    stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? { data: { badges: [long], total: 1, nextCursor: null } }
+        : undefined,
+    );
+    renderRoute('/search');
+    fireEvent.click(await screen.findByRole('button', { name: /Advanced Smart Contract/ }));
+    const dialog = await screen.findByRole('dialog', { name: long.name });
+    const title = within(within(dialog).getByTestId('badge-card')).getByTestId('badge-card-title');
+    expect(title.textContent).toBe(long.name);
+    expect(title.className).not.toContain('truncate');
+    expect(title.className).toContain('break-words');
+  });
 });

@@ -17,10 +17,16 @@ export function BadgeCardFace({
   badge,
   ref,
   qrValue,
+  fullTitle = false,
 }: {
   badge: CardBadge;
   ref?: Ref<HTMLDivElement>;
   qrValue?: string;
+  /**
+   * The whole title, wrapped over as many lines as it takes (the details modal's card, which
+   * Download as PNG draws, and the badge page); a list's card keeps it to one line, truncated.
+   */
+  fullTitle?: boolean;
 }) {
   const expired = !badge.isDraft && isExpired(badge);
   return (
@@ -57,7 +63,11 @@ export function BadgeCardFace({
           </span>
         )}
       </div>
-      <p className="truncate text-base font-semibold" title={badge.name}>
+      <p
+        data-testid="badge-card-title"
+        className={`text-base font-semibold ${fullTitle ? 'break-words [overflow-wrap:anywhere]' : 'truncate'}`}
+        title={badge.name}
+      >
         {badge.name || 'Badge title'}
       </p>
       <p className="text-sm font-medium tracking-wide text-brand-200">

@@ -115,7 +115,7 @@ export function BadgeDetailsModal({
     <Modal open title={badge.name} onClose={onClose} dismissible={!busy} size="lg">
       <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
         <div className="space-y-3">
-          <BadgeCardFace badge={badge} ref={cardRef} />
+          <BadgeCardFace badge={badge} ref={cardRef} fullTitle />
           <BadgeStatusNote badge={badge} />
         </div>
         <div className="min-w-0">

@@ -57,7 +57,7 @@ export function BadgePage({
     <article className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <div className="grid gap-10 lg:grid-cols-[18rem_1fr]">
         <div className="space-y-4">
-          <BadgeCardFace badge={badge} />
+          <BadgeCardFace badge={badge} fullTitle />
           <BadgeStatusNote badge={badge} />
           <figure className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-4 text-center">
             <QrCode value={link} size={176} label={`QR code linking to ${badge.name}`} />
