@@ -1,5 +1,7 @@
 // A wallet address, click to copy (toast "Address copied to clipboard!"); in
 // full, or shortened to its first 6 and last 4 characters (spec section 3).
+// Never over two lines: where the full address does not fit it ends in "…"
+// (the whole address is its title, and the copy takes it whole).
 import { ADDRESS_SHORTENING, TOASTS } from '@gets/schema';
 import { CopyIcon } from '@/components/icons/icons';
 import { toast } from '@/lib/toast';
@@ -26,9 +28,11 @@ export function WalletAddress({
           () => toast.error(TOASTS.error.somethingWentWrong),
         );
       }}
-      className="inline-flex max-w-full items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-left font-mono text-xs break-all text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:text-sm"
+      className="inline-flex max-w-full items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-left font-mono text-xs whitespace-nowrap text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:text-sm"
     >
-      <span className="min-w-0 break-all">{short ? shortenAddress(address) : address}</span>
+      <span data-testid="wallet-address" className="min-w-0 truncate" title={address}>
+        {short ? shortenAddress(address) : address}
+      </span>
       <CopyIcon className="size-4 shrink-0 text-slate-500" />
     </button>
   );
