@@ -45,6 +45,10 @@ describe('the earner dashboard', () => {
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(await screen.findByText('You have not earned any badges yet!')).toBeTruthy();
     expect(screen.getByText('No applications found!')).toBeTruthy();
+    // Both empty states, a list's and a table's, are the one EmptyState.
+    for (const text of ['You have not earned any badges yet!', 'No applications found!']) {
+      expect(screen.getByText(text).hasAttribute('data-empty-state')).toBe(true);
+    }
     await waitFor(() => expect(card('GETS')[1]!.textContent).toBe('12.5'));
     expect(card('STAKED')[1]!.textContent).toBe('3');
     expect(card('MY AWARDS')[1]!.textContent).toBe('0');

@@ -130,7 +130,9 @@ describe('badge lists', () => {
         : undefined,
     );
     renderRoute('/explore?filter=popular');
-    expect(await screen.findByText('No "popular" badges found!')).toBeTruthy();
+    expect(
+      (await screen.findByText('No "popular" badges found!')).hasAttribute('data-empty-state'),
+    ).toBe(true);
     expect(calls.some((c) => c.path === '/badge/list/popular')).toBe(true);
   });
 
@@ -159,7 +161,9 @@ describe('badge lists', () => {
     stubApi(() => ({ data: { badges: [], total: 0, nextCursor: null } }));
     renderRoute('/search?name=nothing');
     expect(await screen.findByRole('heading', { name: 'Badge List' })).toBeTruthy();
-    expect(await screen.findByText('No Badge Found!')).toBeTruthy();
+    expect((await screen.findByText('No Badge Found!')).hasAttribute('data-empty-state')).toBe(
+      true,
+    );
   });
 });
 

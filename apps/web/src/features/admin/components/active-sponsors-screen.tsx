@@ -10,6 +10,7 @@ import { PageSpinner } from '@/features/accounts';
 import { useActiveSponsors } from '../api/get-active-sponsors';
 import { SponsorCard } from './sponsor-card';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function ActiveSponsorsScreen() {
   const [query, setQuery] = useState('');
@@ -42,9 +43,9 @@ export function ActiveSponsorsScreen() {
           isRetrying={active.isRefetching}
         />
       ) : shown.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
+        <EmptyState>
           {search ? ADMIN_TEXTS.noResultsFor(search) : ADMIN_TEXTS.noSponsors}
-        </p>
+        </EmptyState>
       ) : (
         <ul className="grid grid-cols-3 gap-4 2xl:grid-cols-4">
           {shown.map((sponsor) => (

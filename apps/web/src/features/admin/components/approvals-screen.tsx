@@ -9,6 +9,7 @@ import { PageSpinner } from '@/features/accounts';
 import { usePendingSponsors, useRejectedSponsors } from '../api/get-pending-sponsors';
 import { PendingSponsorItem } from './pending-sponsor-item';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function ApprovalsScreen() {
   const pending = usePendingSponsors();
@@ -29,9 +30,7 @@ export function ApprovalsScreen() {
           isRetrying={pending.isRefetching}
         />
       ) : sponsors.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          {ADMIN_TEXTS.noSponsors}
-        </p>
+        <EmptyState>{ADMIN_TEXTS.noSponsors}</EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
           {shown.map((sponsor) => (

@@ -8,6 +8,7 @@ import { SelectField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/features/accounts';
 import { useAuditLog } from '../api/get-audit-log';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
@@ -48,9 +49,7 @@ export function AuditLogScreen() {
       ) : log.isError ? (
         <QueryError error={log.error} onRetry={log.refetch} isRetrying={log.isRefetching} />
       ) : log.entries.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600">
-          No admin actions yet
-        </p>
+        <EmptyState>No admin actions yet</EmptyState>
       ) : (
         <table className="w-full overflow-hidden rounded-2xl bg-white text-left text-sm shadow-sm">
           <thead className="bg-slate-100 text-slate-600">

@@ -10,6 +10,7 @@ import { useAdminMenu } from '../hooks/use-admin-menu';
 import { CountCard } from './count-card';
 import { PendingSponsorItem } from './pending-sponsor-item';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
   const { open } = useAdminMenu();
@@ -48,9 +49,7 @@ export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
               isRetrying={pending.isRefetching}
             />
           ) : pending.data?.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-              {ADMIN_TEXTS.noSponsors}
-            </p>
+            <EmptyState>{ADMIN_TEXTS.noSponsors}</EmptyState>
           ) : (
             <ul className="flex flex-col gap-3">
               {pending.data?.slice(0, APPROVALS_DASHBOARD_PREVIEW).map((sponsor) => (

@@ -4,6 +4,7 @@
 import { EMPTY_STATES, TOKEN, type AwardWinner } from '@gets/schema';
 import { ExternalLinkIcon } from '@/components/icons/icons';
 import { CopyButton, formatDate, shortHash } from '@/features/badges';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function AwardWinners({ winners }: { winners: AwardWinner[] }) {
   return (
@@ -12,9 +13,7 @@ export function AwardWinners({ winners }: { winners: AwardWinner[] }) {
         Award Winners
       </h2>
       {winners.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {EMPTY_STATES.noAwardWinner}
-        </p>
+        <EmptyState>{EMPTY_STATES.noAwardWinner}</EmptyState>
       ) : (
         <ul
           aria-label="Award winners"

@@ -22,6 +22,7 @@ import { WhitelistCsvSection } from './whitelist-csv-section';
 import { WhitelistForm } from './whitelist-form';
 import { TableScroller } from '@/components/ui/table-scroller';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyTableRow } from '@/components/ui/empty-state';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -188,11 +189,7 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
                 </td>
               </tr>
             ) : list.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-4 py-8 text-center text-slate-500">
-                  {EMPTY_STATES.noBadgeApplications}
-                </td>
-              </tr>
+              <EmptyTableRow columns={8}>{EMPTY_STATES.noBadgeApplications}</EmptyTableRow>
             ) : (
               list.map((application, index) => {
                 const selectable = application.status === 'APPLIED' && !application.reviewing;

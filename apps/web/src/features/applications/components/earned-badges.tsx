@@ -4,6 +4,7 @@
 import { EMPTY_STATES, type ApplicationWithBadge } from '@gets/schema';
 import { BadgeCard } from '@/features/badges';
 import { CredentialActions, useMyCredentials } from '@/features/credentials';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function EarnedBadges({ awards }: { awards: ApplicationWithBadge[] }) {
   const credentials = useMyCredentials({ enabled: awards.length > 0 });
@@ -13,9 +14,7 @@ export function EarnedBadges({ awards }: { awards: ApplicationWithBadge[] }) {
         My Badges
       </h2>
       {awards.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          {EMPTY_STATES.noBadgesEarned}
-        </p>
+        <EmptyState>{EMPTY_STATES.noBadgesEarned}</EmptyState>
       ) : (
         <ul aria-label="My badges" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {awards.map((award) => {

@@ -13,6 +13,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { formatDate } from '@/features/badges';
 import { useClaimBadge } from '../api/claim-badge';
 import { UNCLAIMED_AFTER, applicationState } from '../lib/application-status';
+import { EmptyTableRow } from '@/components/ui/empty-state';
 
 function StatusCell({ application, email }: { application: ApplicationWithBadge; email: string }) {
   const { claim, isClaiming, claimedId } = useClaimBadge();
@@ -66,11 +67,7 @@ export function MyApplications({
           </thead>
           <tbody>
             {applications.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-4 py-8 text-center text-slate-500">
-                  {EMPTY_STATES.noApplications}
-                </td>
-              </tr>
+              <EmptyTableRow columns={4}>{EMPTY_STATES.noApplications}</EmptyTableRow>
             ) : (
               applications.map((application) => (
                 <tr key={application._id} className="border-t border-slate-100">

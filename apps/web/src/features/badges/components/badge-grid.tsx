@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/features/custody';
 import { BadgeCard } from './badge-card';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export function BadgeGrid({
   badges,
@@ -38,7 +39,7 @@ export function BadgeGrid({
     );
   }
   if (error) return <QueryError error={error} onRetry={onRetry} isRetrying={isRetrying} />;
-  if (badges.length === 0) return <p className="py-16 text-center text-slate-600">{emptyText}</p>;
+  if (badges.length === 0) return <EmptyState>{emptyText}</EmptyState>;
   return (
     <div>
       <ul

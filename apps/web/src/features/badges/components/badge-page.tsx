@@ -14,6 +14,7 @@ import { BadgeStatusNote } from './badge-status-note';
 import { CopyButton } from './copy-button';
 import { TOASTS } from '@gets/schema';
 import { TableScroller } from '@/components/ui/table-scroller';
+import { EmptyTableRow } from '@/components/ui/empty-state';
 
 /** One earner who holds the badge (from the awards of the application work). */
 export interface EarnerRow {
@@ -126,11 +127,9 @@ export function BadgePage({
                       </td>
                     </tr>
                   ) : earners.length === 0 ? (
-                    <tr>
-                      <td colSpan={3} className="px-4 py-6 text-center text-slate-500">
-                        No earners have been awarded this badge yet.
-                      </td>
-                    </tr>
+                    <EmptyTableRow columns={3}>
+                      No earners have been awarded this badge yet.
+                    </EmptyTableRow>
                   ) : (
                     earners.map((earner) => (
                       <tr key={earner.transactionHash} className="border-t border-slate-100">

@@ -10,6 +10,7 @@ import { qrValueOf } from '../lib/badge-links';
 import { QrCode } from '@/components/ui/qr-code';
 import { useSelectBadge } from './badge-details-context';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 function ResultRow({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
@@ -77,7 +78,7 @@ export function BadgeSearchResults({ name, isEarner }: { name: string; isEarner:
       ) : list.error ? (
         <QueryError error={list.error} onRetry={list.refetch} isRetrying={list.isRefetching} />
       ) : list.badges.length === 0 ? (
-        <p className="py-16 text-center text-slate-600">{EMPTY_STATES.noBadgeFound}</p>
+        <EmptyState>{EMPTY_STATES.noBadgeFound}</EmptyState>
       ) : (
         <>
           <ul aria-label="Badges found" className="space-y-3">

@@ -7,6 +7,7 @@ import { useNow } from '@/hooks/use-now';
 import { toast } from '@/lib/toast';
 import { unstakeTokens, useMyStakes } from '../api/stake';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,7 +28,9 @@ export function MyStakes() {
         />
       )}
       {stakes.data?.length === 0 && (
-        <p className="mt-3 text-slate-600">You have not staked any {TOKEN.symbol} yet.</p>
+        <div className="mt-3">
+          <EmptyState>You have not staked any {TOKEN.symbol} yet.</EmptyState>
+        </div>
       )}
       <ul className="mt-4 flex flex-col gap-3">
         {stakes.data?.map((stake) => (

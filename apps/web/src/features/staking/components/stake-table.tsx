@@ -8,6 +8,7 @@ import { WalletAddress } from '@/features/accounts';
 import { STAKES_PAGE_SIZE, useStakeList } from '../api/treasury';
 import { TableScroller } from '@/components/ui/table-scroller';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyTableRow } from '@/components/ui/empty-state';
 
 const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
 
@@ -55,11 +56,7 @@ export function StakeTable() {
               <StakeRow key={stake.onChainId} stake={stake} />
             ))}
             {list.data?.stakes.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
-                  No stakes yet.
-                </td>
-              </tr>
+              <EmptyTableRow columns={5}>No stakes yet.</EmptyTableRow>
             )}
           </tbody>
         </table>

@@ -10,6 +10,7 @@ import { useAdminBadges } from '../../api/get-admin-badges';
 import { AdminBadgeCard } from './admin-badge-card';
 import { BadgeSidePanel } from './badge-side-panel';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /** Badges per page of the screen (the spec leaves the first page's size open). */
 export const ADMIN_BADGES_PAGE_SIZE = 12;
@@ -41,9 +42,9 @@ export function AdminBadgesScreen({ access = '' }: { access?: '' | 'public' | 'p
       ) : list.error ? (
         <QueryError error={list.error} onRetry={list.refetch} isRetrying={list.isRefetching} />
       ) : list.badges.length === 0 ? (
-        <p className="text-slate-600">
+        <EmptyState>
           {name ? EMPTY_STATES.noBadgeResultsFor(name) : EMPTY_STATES.noBadges}
-        </p>
+        </EmptyState>
       ) : (
         <ul aria-label="Badges" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.badges.map((badge) => (

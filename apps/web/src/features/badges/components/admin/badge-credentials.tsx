@@ -9,6 +9,7 @@ import { useBadgeCredentials, useRevokeCredential } from '@/features/credentials
 import { formatDate } from '../../lib/badge-links';
 import { RevokeCredentialDialog, revokeDialogTitle } from './revoke-credential-dialog';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 const STATUS_TEXT = { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as const;
 
@@ -39,7 +40,7 @@ export function BadgeCredentials({ badgeId }: { badgeId: string }) {
           className="mt-2 text-sm"
         />
       ) : list.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No credentials issued yet.</p>
+        <EmptyState>No credentials issued yet.</EmptyState>
       ) : (
         <ul aria-label="Credentials issued" className="mt-2 divide-y divide-slate-100">
           {list.data.map((credential) => (

@@ -9,6 +9,7 @@ import { useAdminBadges } from '../../api/get-admin-badges';
 import { AdminBadgeCard } from './admin-badge-card';
 import { BadgeSidePanel } from './badge-side-panel';
 import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 
 type Access = '' | 'public' | 'private';
 const ACCESS_OPTIONS: { value: Access; label: string }[] = [
@@ -65,7 +66,7 @@ export function PendingBadgeApprovals() {
       ) : list.error ? (
         <QueryError error={list.error} onRetry={list.refetch} isRetrying={list.isRefetching} />
       ) : list.badges.length === 0 ? (
-        <p className="text-slate-600">No badges found!</p>
+        <EmptyState>No badges found!</EmptyState>
       ) : (
         <ul aria-label="Pending badges" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.badges.map((badge) => (
