@@ -220,65 +220,6 @@ describe('the details modal of an earner who applied', () => {
     });
   });
 
-  it('never offers Claim Tokens again between the claim and the application read anew', async () => {
-    const approved = application({
-      status: 'APPROVED',
-      claimDeadline: new Date(Date.now() + 5 * 86_400_000).toISOString(),
-    });
-    storeUserSession(ME);
-    let claimed = false;
-    stubApi(
-      (call) => {
-        if (call.path === '/badge/list/recent')
-          return { data: { badges: [badge()], total: 1, nextCursor: null } };
-        if (call.path.startsWith('/badge/applicationlist/'))
-          return {
-            data: {
-              eligible: false,
-              application: claimed ? { ...approved, status: 'TOKEN_CLAIMED' } : approved,
-            },
-          };
-        if (call.path === '/credentials/mine') return { data: [] };
-        if (call.path === '/badge/claim/earner') {
-          claimed = true;
-          return { data: { ...approved, status: 'TOKEN_CLAIMED' }, message: 'Claimed' };
-        }
-        return undefined;
-      },
-      {
-        '/user/metakeep/claimBadge': {
-          events: [{ eventName: 'BadgeClaimed', address: '0x1', args: { requestId: '7' } }],
-        },
-      },
-    );
-    renderRoute('/search');
-    fireEvent.click(await screen.findByRole('button', { name: /Engine Programmer/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Engine Programmer' });
-    const claim = await within(dialog).findByRole<HTMLButtonElement>('button', {
-      name: 'Claim Tokens',
-    });
-    // Every state the modal is drawn in from the click on: Claim Tokens enabled is a flash.
-    let flashed = false;
-    const observer = new MutationObserver(() => {
-      const buttons = [...dialog.querySelectorAll('button')];
-      if (buttons.some((b) => b.textContent === 'Claim Tokens' && !b.disabled)) flashed = true;
-    });
-    fireEvent.click(claim);
-    observer.observe(dialog, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-    });
-    await confirmConsent('Claim badge and tokens');
-    expect(
-      (await within(dialog).findByRole<HTMLButtonElement>('button', { name: 'Tokens Claimed' }))
-        .disabled,
-    ).toBe(true);
-    observer.disconnect();
-    expect(flashed).toBe(false);
-  });
-
   it('shows "Tokens Claimed", disabled, once claimed, with the card as a PNG', async () => {
     const { dialog } = await openAs(application({ status: 'TOKEN_CLAIMED' }));
     expect(
