@@ -53,10 +53,10 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundRoute /> },
 ];
 
-/** The page area while a page's code loads (the data router's HydrateFallback). */
+/** The screen while the first page's code loads (the data router's HydrateFallback). */
 function PageLoading() {
   return (
-    <div role="status" aria-label="Loading page" className="grid min-h-[50vh] place-items-center">
+    <div role="status" aria-label="Loading page" className="grid min-h-screen place-items-center">
       <span
         aria-hidden="true"
         className="size-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-800"
@@ -69,6 +69,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    // While the first page's code loads (the data router's HydrateFallback): the layout mounts
+    // with its page, as it did before, so its session reads start with the page's.
+    hydrateFallbackElement: <PageLoading />,
     // Last resort: the chrome itself failed, so the error shows on its own.
     errorElement: (
       <main>
@@ -79,8 +82,6 @@ export const routes: RouteObject[] = [
       {
         // A page that fails shows the error inside the chrome, so the header still works.
         errorElement: <RouteErrorScreen />,
-        // While the first page's code loads, the chrome is drawn and the page area waits.
-        hydrateFallbackElement: <PageLoading />,
         children: pageRoutes,
       },
     ],
