@@ -37,8 +37,10 @@ export {
 export { clearAdminSession, type AdminSession } from './lib/admin-session';
 export {
   adminLoginPathTo,
+  keepingNext,
   loginPath,
   pathAfterLogin,
+  registerPath,
   safeNextPath,
   NEXT_PARAM,
 } from './lib/next-path';

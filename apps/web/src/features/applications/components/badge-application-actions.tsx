@@ -4,13 +4,15 @@
 // for a banned badge; the page shows "Applied", disabled) and, once applied
 // and while the batch has not expired, Claim Tokens ("Tokens Claimed",
 // disabled, once claimed); an earner holding the badge also downloads it and
-// its credential. A visitor's Apply in the modal asks them to log in.
+// its credential. A visitor's Apply in the modal asks them to log in; on the
+// badge page (a shared link, the QR code) a visitor gets "Log in to apply",
+// which returns to the badge after the login or a registration.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TOASTS, type Application, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
-import { useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
+import { loginPath, useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
 import { formatDate, isExpired } from '@/features/badges';
 import { CredentialActions, useMyCredentials } from '@/features/credentials';
 import { useApplicationOf } from '../api/get-application-of';
@@ -38,7 +40,14 @@ export function BadgeApplicationActions({
   if (isAdmin || badge.isDraft) return null;
   const user = session?.user;
   if (!user) {
-    return place === 'modal' ? (
+    if (place === 'page') {
+      return badge.status === 'VERIFIED' ? (
+        <Link to={loginPath(`/badge/${badge._id}`)} className={buttonStyles.primary}>
+          Log in to apply
+        </Link>
+      ) : null;
+    }
+    return (
       <button
         type="button"
         className={buttonStyles.primary}
@@ -46,7 +55,7 @@ export function BadgeApplicationActions({
       >
         Apply
       </button>
-    ) : null;
+    );
   }
   if (user.userType === 'SPONSOR') {
     return user._id === badge.sponsor._id ? (
