@@ -126,6 +126,16 @@ function SponsorProfile({ sponsor }: { sponsor: ActiveSponsor }) {
   );
 }
 
+/**
+ * What PUT /admin/sponsors/ban-status does (admin/service.ts setSponsorBanStatus),
+ * said before the admin confirms.
+ */
+export const SPONSOR_BAN_EFFECTS = [
+  'Every session of theirs ends now: they are signed out on every device.',
+  'They cannot log in, and every call they make is refused, until the ban is lifted.',
+  'Their published badges stay as they are, and the credentials their earners hold are not revoked (banning a badge revokes its credentials).',
+] as const;
+
 function BanDialog({
   sponsor,
   open,
@@ -147,9 +157,19 @@ function BanDialog({
       description={
         lifting
           ? `${sponsor.fullName} will be able to log in and publish badges again.`
-          : `${sponsor.fullName} will be signed out at once and cannot log in or publish badges until the ban is lifted. Their published badges stay as they are.`
+          : `What banning ${sponsor.fullName} does:`
       }
     >
+      {!lifting && (
+        <ul
+          aria-label="What the ban does"
+          className="mb-5 list-disc space-y-1 pl-5 text-sm text-slate-700"
+        >
+          {SPONSOR_BAN_EFFECTS.map((effect) => (
+            <li key={effect}>{effect}</li>
+          ))}
+        </ul>
+      )}
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onClose} className={buttonStyles.outline}>
           Cancel

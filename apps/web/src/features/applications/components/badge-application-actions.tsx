@@ -14,11 +14,12 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import { loginPath, useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
 import { formatDate, isExpired } from '@/features/badges';
-import { CredentialActions, useMyCredentials } from '@/features/credentials';
+import { useMyCredentials } from '@/features/credentials';
 import { useApplicationOf } from '../api/get-application-of';
 import { useClaimBadge } from '../api/claim-badge';
 import { UNCLAIMED_NOTE, applicationState } from '../lib/application-status';
 import { ApplyModal } from './apply-modal';
+import { HeldCredential } from './held-credential';
 
 type Place = 'modal' | 'page';
 
@@ -182,9 +183,11 @@ function HeldBadge({
 }) {
   const credentials = useMyCredentials();
   const credential = credentials.data?.find((c) => c.badgeId === badge._id);
+  // A revoked award is not offered as a download either.
+  const revoked = credential?.status === 'revoked';
   return (
     <>
-      {downloadPng && (
+      {downloadPng && !revoked && (
         <button type="button" className={buttonStyles.outline} onClick={() => void downloadPng()}>
           Download as PNG
         </button>
@@ -192,7 +195,7 @@ function HeldBadge({
       {credential && (
         <div className="basis-full space-y-2 rounded-2xl border border-slate-200 p-4">
           <p className="text-sm font-semibold text-slate-900">Your Open Badges credential</p>
-          <CredentialActions credential={credential} />
+          <HeldCredential credential={credential} />
         </div>
       )}
     </>
