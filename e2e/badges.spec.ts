@@ -179,7 +179,7 @@ test('an admin bans the badge from its page and the visitor sees "Banned"', asyn
   await page.goto(`/badge/${badgeId}`);
   await page.getByRole('button', { name: 'Ban' }).click();
   // First what the ban does, in a list; then the consent.
-  const before = page.getByRole('dialog', { name: 'Ban badge' });
+  const before = page.getByRole('alertdialog', { name: 'Ban this badge?' });
   await expect(before.getByRole('list', { name: 'What the ban does' })).toContainText(
     'credentials of its earners are revoked',
   );

@@ -102,7 +102,7 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   await admin.goto(`/badge/${badgeId}`);
   await admin.getByRole('button', { name: 'Ban' }).click();
   await admin
-    .getByRole('dialog', { name: 'Ban badge' })
+    .getByRole('alertdialog', { name: 'Ban this badge?' })
     .getByRole('button', { name: 'Ban' })
     .click();
   await confirmConsent(admin, 'Ban badge');

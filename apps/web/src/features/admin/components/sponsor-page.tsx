@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { ADMIN_TEXTS, TOKEN, type ActiveSponsor } from '@gets/schema';
 import { VerifiedIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { EffectList } from '@/components/ui/effect-list';
 import { Modal } from '@/components/ui/modal';
 import { PageSpinner, WalletAddress } from '@/features/accounts';
 import { GiveTokensButton } from '@/features/tokens';
@@ -160,16 +161,7 @@ function BanDialog({
           : `What banning ${sponsor.fullName} does:`
       }
     >
-      {!lifting && (
-        <ul
-          aria-label="What the ban does"
-          className="mb-5 list-disc space-y-1 pl-5 text-sm text-slate-700"
-        >
-          {SPONSOR_BAN_EFFECTS.map((effect) => (
-            <li key={effect}>{effect}</li>
-          ))}
-        </ul>
-      )}
+      {!lifting && <EffectList label="What the ban does" effects={SPONSOR_BAN_EFFECTS} />}
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onClose} className={buttonStyles.outline}>
           Cancel

@@ -1,10 +1,11 @@
 // Before an admin bans a badge: what the ban does (the banBadge action,
 // modules/badges/actions.ts), in a list, then Ban opens the consent with the
 // exact amounts. Cancel does nothing.
-import { buttonStyles } from '@/components/ui/button-styles';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EffectList } from '@/components/ui/effect-list';
 
-export const BAN_BADGE_TITLE = 'Ban badge';
+/** Not the consent's "Ban badge": this comes first, and says what the ban does. */
+export const BAN_BADGE_TITLE = 'Ban this badge?';
 
 export const BADGE_BAN_EFFECTS = [
   'No one can apply for it or be approved for it any more.',
@@ -25,33 +26,15 @@ export function BanBadgeDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
       title={BAN_BADGE_TITLE}
-      onClose={onClose}
-      size="sm"
-      description={`What banning "${badgeName}" does:`}
+      text={`What banning "${badgeName}" does:`}
+      confirmLabel="Ban"
+      onConfirm={onBan}
+      onCancel={onClose}
     >
-      <ul
-        aria-label="What the ban does"
-        className="mb-5 list-disc space-y-1 pl-5 text-sm text-slate-700"
-      >
-        {BADGE_BAN_EFFECTS.map((effect) => (
-          <li key={effect}>{effect}</li>
-        ))}
-      </ul>
-      <div className="flex justify-end gap-3">
-        <button type="button" onClick={onClose} className={buttonStyles.outline}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={onBan}
-          className={`${buttonStyles.primary} bg-red-700 hover:bg-red-800`}
-        >
-          Ban
-        </button>
-      </div>
-    </Modal>
+      <EffectList label="What the ban does" effects={BADGE_BAN_EFFECTS} />
+    </ConfirmDialog>
   );
 }
