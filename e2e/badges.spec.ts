@@ -178,6 +178,12 @@ test('an admin bans the badge from its page and the visitor sees "Banned"', asyn
 
   await page.goto(`/badge/${badgeId}`);
   await page.getByRole('button', { name: 'Ban' }).click();
+  // First what the ban does, in a list; then the consent.
+  const before = page.getByRole('alertdialog', { name: 'Ban this badge?' });
+  await expect(before.getByRole('list', { name: 'What the ban does' })).toContainText(
+    'credentials of its earners are revoked',
+  );
+  await before.getByRole('button', { name: 'Ban' }).click();
   const consent = page.getByRole('alertdialog', { name: 'Ban badge' });
   await expect(consent.getByText(new RegExp(`Ban the badge "${title}"`))).toBeVisible();
   await consent.getByRole('button', { name: 'Confirm' }).click();

@@ -101,6 +101,10 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   await expect(admin).toHaveURL(/\/dashboard$/);
   await admin.goto(`/badge/${badgeId}`);
   await admin.getByRole('button', { name: 'Ban' }).click();
+  await admin
+    .getByRole('alertdialog', { name: 'Ban this badge?' })
+    .getByRole('button', { name: 'Ban' })
+    .click();
   await confirmConsent(admin, 'Ban badge');
   await expect(admin.getByText('Badge banned!')).toBeVisible({ timeout: 60_000 });
 

@@ -127,6 +127,11 @@ export const earnerCredentialSchema = z.object({
   issuedAt: z.string(),
   expiresAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /**
+   * Why it was revoked (the admin's reason, or that the badge was banned):
+   * told to its own earner only, never published with the credential.
+   */
+  revocationReason: z.string().nullable(),
   status: credentialStatusSchema,
   /** The public verification page of this credential (the link to share). */
   verifyUrl: z.string(),

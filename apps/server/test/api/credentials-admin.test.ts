@@ -2,7 +2,12 @@
 // revoked with a reason, and every credential of a banned badge revoked.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIAL_MESSAGES, type BadgeCredential, type VerificationReport } from '@gets/schema';
+import {
+  CREDENTIAL_MESSAGES,
+  type BadgeCredential,
+  type EarnerCredential,
+  type VerificationReport,
+} from '@gets/schema';
 import type { AwardFacts } from '../../src/modules/credentials/award-facts.ts';
 import { revokeCredentialsOfBadge } from '../../src/modules/credentials/service.ts';
 import { bearer, call } from '../helpers/account-flows.ts';
@@ -63,6 +68,24 @@ describe('Open Badges credentials for an admin', () => {
     expect(after.data.find((c) => c.id === second)).toMatchObject({
       status: 'active',
       revokedAt: null,
+    });
+    // Its earner is told when and why, beside the one still standing.
+    const mine = await call<EarnerCredential[]>(
+      platform,
+      'GET',
+      '/credentials/mine',
+      undefined,
+      earner.authorization,
+    );
+    expect(mine.data.find((c) => c.id === first)).toMatchObject({
+      status: 'revoked',
+      revokedAt: revoked.data.revokedAt,
+      revocationReason: 'Evidence was plagiarised',
+    });
+    expect(mine.data.find((c) => c.id === second)).toMatchObject({
+      status: 'active',
+      revokedAt: null,
+      revocationReason: null,
     });
     // What anyone verifying it by id is told.
     const report = await call<VerificationReport>(platform, 'GET', `/verify/${first}`);

@@ -10,6 +10,7 @@ import { FORGOT_FLAG_KEY } from '@/features/accounts/lib/session';
 import { toast } from '@/lib/toast';
 import { stubApi } from '@/test/api-stub';
 import { EARNER, renderRoute, storeUserSession } from '@/test/render-route';
+import { sampleBadge } from '@/test/fixtures';
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -70,6 +71,50 @@ describe('?next= after a login', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     },
   );
+});
+
+describe('a visitor on a badge link (shared, or the QR code)', () => {
+  const badge = sampleBadge();
+  const badgePath = `/badge/${badge._id}`;
+  const next = encodeURIComponent(badgePath);
+  const badgeRoutes = {
+    [`GET /badge/details/${badge._id}`]: { data: badge },
+    ...LOGGED_IN,
+  };
+
+  it('sees the badge and "Log in to apply", and lands back on the badge after the login', async () => {
+    stubApi(badgeRoutes);
+    const { router } = renderRoute(badgePath);
+    expect(await screen.findByRole('heading', { name: badge.name })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Log in to apply' }));
+    await waitFor(() => expect(locationOf(router)).toBe(`/login?next=${next}`));
+    await logIn();
+    await waitFor(() => expect(locationOf(router)).toBe(badgePath));
+  });
+
+  it('keeps the badge as next from /login to /register and back', async () => {
+    stubApi(badgeRoutes);
+    const { router } = renderRoute(`/login?next=${next}`);
+    fireEvent.click(await screen.findByRole('link', { name: 'Sign Up' }));
+    await waitFor(() => expect(locationOf(router)).toBe(`/register?next=${next}`));
+    fireEvent.click(await screen.findByRole('link', { name: 'Login' }));
+    await waitFor(() => expect(locationOf(router)).toBe(`/login?next=${next}`));
+  });
+
+  it('drops a next that leaves the site on the way to /register', async () => {
+    stubApi(badgeRoutes);
+    const { router } = renderRoute(`/login?next=${encodeURIComponent('//evil.com/badge/x')}`);
+    fireEvent.click(await screen.findByRole('link', { name: 'Sign Up' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/register'));
+  });
+
+  it('offers no "Log in to apply" on a banned badge', async () => {
+    const banned = sampleBadge({ status: 'BANNED', isVerified: false });
+    stubApi({ [`GET /badge/details/${banned._id}`]: { data: banned } });
+    renderRoute(`/badge/${banned._id}`);
+    expect(await screen.findByRole('heading', { name: banned.name })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in to apply' })).toBeNull();
+  });
 });
 
 describe('/verify-email when the server gives no words', () => {

@@ -41,9 +41,12 @@ import {
   endReview,
   type StoredApplication,
 } from './application-repository.ts';
+import { queueWhitelistedMails } from './whitelist-mail.ts';
 
 const badgeNameField = z.string().min(1).max(TITLE_MAX_LENGTH);
 const requestIdsField = z.array(chainIdField).min(1).max(MAX_APPLICATIONS_PER_REVIEW);
+/** The badge's page the whitelisted earners are mailed (absent on actions queued before it was). */
+const badgeUrlField = z.string().max(2048).optional();
 
 /** One call of the badge escrow, with the gas the forwarder hands it. */
 const escrowCall = (to: `0x${string}`, data: `0x${string}`, gas: bigint): ContractCall => ({
@@ -85,12 +88,21 @@ export const whitelistEarner = defineAction({
     badgeId: chainIdField,
     name: badgeNameField,
     earner: addressField,
+    badgeUrl: badgeUrlField,
   }),
   describe: (action) =>
     `Whitelist the wallet ${shortAddress(action.earner)} for your private badge "${action.name}" (GETS ${action.badgeId}), so that earner can apply for it`,
   encode: (action, { contracts }) => [
     whitelistCall(contracts.badges, action.badgeId, [action.earner]),
   ],
+  // Whitelisted now: the earner is mailed the badge's link, where they apply.
+  async onCompleted(tx, { action }) {
+    await queueWhitelistedMails(tx, {
+      earners: [action.earner],
+      badgeName: action.name,
+      badgeUrl: action.badgeUrl,
+    });
+  },
 });
 
 /**
@@ -103,6 +115,7 @@ export const whitelistEarners = defineAction({
     badgeId: chainIdField,
     name: badgeNameField,
     earners: z.array(addressField).min(1).max(WHITELIST_CSV_MAX_ROWS),
+    badgeUrl: badgeUrlField,
   }),
   describe: (action) =>
     `Whitelist ${plural(action.earners.length, 'earner')} for your private badge "${action.name}" (GETS ${action.badgeId}), so ${
@@ -115,6 +128,14 @@ export const whitelistEarners = defineAction({
   encode: (action, { contracts }) => [
     whitelistCall(contracts.badges, action.badgeId, action.earners),
   ],
+  // Each part's earners are mailed the badge's link once their part is on chain.
+  async onCompleted(tx, { action }) {
+    await queueWhitelistedMails(tx, {
+      earners: action.earners,
+      badgeName: action.name,
+      badgeUrl: action.badgeUrl,
+    });
+  },
   split: (action) =>
     Array.from(
       { length: Math.ceil(action.earners.length / WHITELIST_EARNERS_PER_TRANSACTION) },

@@ -10,7 +10,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 export const INVITATION_SUBJECT = `You are invited to earn a badge on ${PRODUCT_NAME}`;
 
 /** A user's words on one line: a line break (or another control character) could fake a line of its own. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 
 export interface Invitation {
   to: string;

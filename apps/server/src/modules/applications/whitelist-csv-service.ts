@@ -45,7 +45,7 @@ import {
   type StoredInvitation,
 } from './invitation-repository.ts';
 import { callerOf, isWhitelisted, ownBadge } from './application-checks.ts';
-import { openPrivateBadge, whitelistableBadge } from './whitelist-service.ts';
+import { badgePageUrl, openPrivateBadge, whitelistableBadge } from './whitelist-service.ts';
 import {
   classifyWhitelistRows,
   isAddress,
@@ -230,6 +230,7 @@ export async function whitelistFromCsv(
       badgeId: input.badgeOnChainId,
       name: badge.name,
       earners,
+      badgeUrl: badgePageUrl(ctx, badge),
     },
     input.consentToken,
     async (tx) => {

@@ -16,7 +16,11 @@ import {
   sameAddress,
 } from './application-checks.ts';
 
-type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
+type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions' | 'publicUrl'>;
+
+/** The badge's page, where a whitelisted earner applies (the link of their mail). */
+export const badgePageUrl = (ctx: Pick<AppContext, 'publicUrl'>, badge: { id: string }) =>
+  `${ctx.publicUrl() ?? ''}/badge/${badge.id}`;
 
 /** The caller's own private badge, live (approved or waiting for approval), to whitelist on. */
 export async function whitelistableBadge(ctx: Ctx, actor: Actor, badgeOnChainId: string) {
@@ -61,6 +65,7 @@ export async function whitelistEarner(
       badgeId: input.badgeOnChainId,
       name: badge.name,
       earner: earner.account,
+      badgeUrl: badgePageUrl(ctx, badge),
     },
     input.consentToken,
   );

@@ -241,6 +241,7 @@ export async function earnerCredentials(
     issuedAt: stored.issuedAt.toISOString(),
     expiresAt: stored.validUntil?.toISOString() ?? null,
     revokedAt: stored.revokedAt?.toISOString() ?? null,
+    revocationReason: stored.revokedAt ? stored.revocationReason : null,
     status: credentialStatusOf(stored),
     verifyUrl: urls.verifyPage(stored.id),
     jsonUrl: urls.credential(stored.id),

@@ -1,10 +1,12 @@
 // /badge (spec section 2): "Create New Badge" with the fee tooltip; ?id= loads
-// a draft for editing. Only APPROVED sponsors; anyone else goes to /dashboard.
+// a draft for editing. Only APPROVED sponsors: a sponsor awaiting approval
+// (or rejected) reads why it is closed, and the form opens on this page once
+// an admin approves them; anyone else goes to /dashboard.
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { TOASTS } from '@gets/schema';
 import { toast } from '@/lib/toast';
-import { PageSpinner, useSession } from '@/features/accounts';
+import { CreateBadgeClosed, PageSpinner, useSession } from '@/features/accounts';
 import { BadgeForm, FeeTooltip, useBadge } from '@/features/badges';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -24,6 +26,9 @@ export function CreateBadgeRoute() {
     void navigate('/dashboard', { replace: true });
   }, [draftMissing, navigate]);
 
+  if (session?.user.userType === 'SPONSOR' && !allowed) {
+    return <CreateBadgeClosed rejected={session.user.status === 'REJECTED'} />;
+  }
   if (!session || !allowed) return <Navigate to="/dashboard" replace />;
   if (draftId && !draft.data?.isDraft) return <PageSpinner />;
 

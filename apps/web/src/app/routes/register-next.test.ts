@@ -10,5 +10,9 @@ describe('afterRegister', () => {
     expect(afterRegister('https://evil.example')).toBe('/dashboard');
     expect(afterRegister('//evil.example/badge')).toBe('/dashboard');
     expect(afterRegister('/\\evil.example')).toBe('/dashboard');
+    // Browsers drop a tab, and dot segments normalise: neither may become '//host'.
+    expect(afterRegister('/\t/evil.example')).toBe('/dashboard');
+    expect(afterRegister('/.//evil.example')).toBe('/dashboard');
+    expect(afterRegister('javascript:alert(1)')).toBe('/dashboard');
   });
 });

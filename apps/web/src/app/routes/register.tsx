@@ -9,6 +9,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import {
   AuthCard,
   getMe,
+  pathAfterLogin,
   registerOnChain,
   RegisterForm,
   updateStoredUser,
@@ -26,9 +27,12 @@ import { toast } from '@/lib/toast';
 
 export const REGISTER_ON_CHAIN_TITLE = 'Register your wallet';
 
-/** Where to go after registering: `next` when it is a path of this app, else the dashboard. */
+/**
+ * Where to go after registering: `next` when it is a path of this site (the
+ * same rule as after a login: no open redirect), else the dashboard.
+ */
 export function afterRegister(next: string | null): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : '/dashboard';
+  return pathAfterLogin(next);
 }
 
 type ChainStep =

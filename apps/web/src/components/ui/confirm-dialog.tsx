@@ -1,4 +1,6 @@
-// A yes/no decision in a dialog (Delete Draft's "Are you sure...", withdrawing an invitation).
+// A yes/no decision in a dialog (Delete Draft's "Are you sure...", withdrawing
+// an invitation, banning a badge with the list of what the ban does).
+import type { ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 
@@ -10,6 +12,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -18,6 +21,8 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to read before deciding (such as an EffectList), under the text. */
+  children?: ReactNode;
 }) {
   return (
     <Modal
@@ -29,6 +34,7 @@ export function ConfirmDialog({
       role="alertdialog"
       description={text}
     >
+      {children}
       <div className="flex justify-end gap-3">
         <button type="button" className={buttonStyles.outline} onClick={onCancel} disabled={busy}>
           Cancel

@@ -18,6 +18,7 @@ export { VerifyEmailForm } from './components/verify-email-form';
 export { ProfileForm } from './components/profile-form';
 export { AdminLoginForm } from './components/admin-login-form';
 export { UserLanding } from './components/user-landing';
+export { CreateBadgeClosed } from './components/create-badge-closed';
 export { PageSpinner } from './components/page-spinner';
 export { AuthCard, linkClass } from './components/auth-card';
 export { useAdminLoginSecretCheck } from './api/check-admin-login-secret';
@@ -37,8 +38,10 @@ export {
 export { clearAdminSession, type AdminSession } from './lib/admin-session';
 export {
   adminLoginPathTo,
+  keepingNext,
   loginPath,
   pathAfterLogin,
+  registerPath,
   safeNextPath,
   NEXT_PARAM,
 } from './lib/next-path';

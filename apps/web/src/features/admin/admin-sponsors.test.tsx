@@ -12,6 +12,7 @@ import { renderRoute } from '@/test/render-route';
 afterEach(() => closeAllStreams());
 
 import { activeSponsorsOf, pendingSponsor, sponsor, stubConsole } from '@/test/admin-console';
+import { SPONSOR_BAN_EFFECTS } from './components/sponsor-page';
 
 describe('Profile approvals', () => {
   it('shows the count, 6 sponsors, then See more reveals all', async () => {
@@ -239,6 +240,12 @@ describe('the sponsor page', () => {
     renderRoute(`/admin/sponsor/${id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Ban' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban sponsor' });
+    // What will happen, before the admin confirms.
+    expect(
+      within(within(dialog).getByRole('list', { name: 'What the ban does' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...SPONSOR_BAN_EFFECTS]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByRole('button', { name: 'Lift ban' })).toBeTruthy();
     expect(screen.getByText(/This sponsor is banned/)).toBeTruthy();

@@ -7,6 +7,7 @@ import { renderRoute } from '@/test/render-route';
 import { sampleBadge } from '@/test/fixtures';
 import { AdminBadgesScreen, PendingBadgeApprovals } from '@/features/badges';
 import { APPROVE_DIALOG_TITLE } from './components/admin/approve-badge-dialog';
+import { BADGE_BAN_EFFECTS, BAN_BADGE_TITLE } from './components/admin/ban-badge-dialog';
 import { SPONSOR, renderAlone, stubApi, storeAdmin } from '@/test/badge-screens';
 
 const badge = sampleBadge;
@@ -41,6 +42,45 @@ describe('/badge/{id}', () => {
     );
     renderRoute(`/badge/${banned._id}`);
     expect(await screen.findByText('Banned')).toBeTruthy();
+  });
+
+  it('lists what a ban does before the admin confirms; Cancel asks nothing of the server', async () => {
+    storeAdmin();
+    const shown = badge();
+    const calls = stubApi((call) => {
+      if (call.path === `/badge/details/${shown._id}`) return { data: shown };
+      if (call.path === `/admin/badge/ban/${shown._id}`) {
+        return {
+          message: 'Consent required',
+          data: {
+            consentToken: `consent-token-${'x'.repeat(20)}`,
+            description: `Ban the badge "${shown.name}"`,
+            expiresAt: new Date(Date.now() + 600_000).toISOString(),
+          },
+        };
+      }
+      return undefined;
+    });
+    renderRoute(`/badge/${shown._id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ban' }));
+    const dialog = await screen.findByRole('alertdialog', { name: BAN_BADGE_TITLE });
+    expect(
+      within(within(dialog).getByRole('list', { name: 'What the ban does' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...BADGE_BAN_EFFECTS]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('alertdialog', { name: BAN_BADGE_TITLE })).toBeNull(),
+    );
+    expect(calls.some((call) => call.path.startsWith('/admin/badge/ban/'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
+    const again = await screen.findByRole('alertdialog', { name: BAN_BADGE_TITLE });
+    fireEvent.click(within(again).getByRole('button', { name: 'Ban' }));
+    // Then the consent, in the server's words; nothing is signed before it.
+    expect(await screen.findByRole('alertdialog', { name: 'Ban badge' })).toBeTruthy();
+    expect(calls.filter((call) => call.path.startsWith('/admin/badge/ban/'))).toHaveLength(1);
   });
 
   it("shows the server's message when the badge cannot be fetched", async () => {

@@ -10,6 +10,8 @@ import { sampleBadge } from '@/test/fixtures';
 import { FEE_TOOLTIP } from './components/badge-form';
 import { DELETE_DRAFT_TEXT, deleteBadgeText } from './components/badge-details-modal';
 import { SPONSOR, field, stubApi } from '@/test/badge-screens';
+import { CREATE_BADGE_AWAITING_APPROVAL } from '@/features/accounts/components/create-badge-closed';
+import { SPONSOR_REJECTED } from '@/features/accounts/components/user-landing';
 
 const badge = sampleBadge;
 
@@ -70,9 +72,23 @@ describe('/badge (create)', () => {
     expect(calls.some((c) => c.path === '/badge/add/draft')).toBe(false);
   });
 
-  it('sends sponsors who are not approved, and everyone else, to /dashboard', async () => {
+  it('tells a sponsor who is not approved why it is closed, and sends everyone else to /dashboard', async () => {
     storeUserSession({ ...SPONSOR, status: 'PENDING' });
     stubApi(() => ({ data: false }));
+    const pending = renderRoute('/badge');
+    expect((await screen.findByRole('status')).textContent).toContain(
+      CREATE_BADGE_AWAITING_APPROVAL,
+    );
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(pending.router.state.location.pathname).toBe('/badge');
+    pending.unmount();
+
+    storeUserSession({ ...SPONSOR, status: 'REJECTED' });
+    const rejected = renderRoute('/badge');
+    expect((await screen.findByRole('status')).textContent).toContain(SPONSOR_REJECTED);
+    rejected.unmount();
+
+    storeUserSession(EARNER);
     const { router } = renderRoute('/badge');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

@@ -1,6 +1,8 @@
 // /login: email and password (show/hide), links to /forgot-password and
 // /register; a successful login stores { token, user } and opens /dashboard,
-// or the page the person was on when their session ended (?next=).
+// or the page ?next= names (where the session ended, or the badge a visitor
+// was asked to log in for). Sign Up (and the "not registered" redirect) carry
+// that next on to /register.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +12,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { login } from '../api/login';
-import { NEXT_PARAM, pathAfterLogin } from '../lib/next-path';
+import { keepingNext, NEXT_PARAM, pathAfterLogin } from '../lib/next-path';
 import { saveSession } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
 
@@ -22,16 +24,17 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const next = params.get(NEXT_PARAM);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await login(values);
     if (!result.success) {
-      showApiError(result, (path) => void navigate(path));
+      showApiError(result, (path) => void navigate(keepingNext(path, next)));
       return;
     }
     showApiSuccess(result);
     saveSession({ token: result.data.token, user: result.data.user });
-    void navigate(pathAfterLogin(params.get(NEXT_PARAM)), { replace: true });
+    void navigate(pathAfterLogin(next), { replace: true });
   });
 
   return (
@@ -41,7 +44,7 @@ export function LoginForm() {
       footer={
         <>
           New here?{' '}
-          <Link to="/register" className={linkClass}>
+          <Link to={keepingNext('/register', next)} className={linkClass}>
             Sign Up
           </Link>
         </>

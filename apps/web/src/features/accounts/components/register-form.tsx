@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   registerFormSchema,
   TOASTS,
@@ -18,6 +18,7 @@ import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
 import { register as registerAccount } from '../api/register';
 import { sendOtp } from '../api/send-otp';
+import { keepingNext, NEXT_PARAM } from '../lib/next-path';
 import { saveSession } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
 import { ProfileImagePicker } from './profile-image-picker';
@@ -37,6 +38,8 @@ export function RegisterForm({
   onRegistered: (data: RegisterData) => void;
 }) {
   const navigate = useNavigate();
+  // The page to return to after registering (a badge's link): kept by Login too.
+  const next = useSearchParams()[0].get(NEXT_PARAM);
   const [sending, setSending] = useState(false);
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<RegisterFormValues | null>(null);
@@ -59,7 +62,7 @@ export function RegisterForm({
   const requestOtp = async (email: string): Promise<boolean> => {
     const result = await sendOtp(email, 'register');
     if (!result.success) {
-      showApiError(result, (path) => void navigate(path));
+      showApiError(result, (path) => void navigate(keepingNext(path, next)));
       return false;
     }
     showApiSuccess(result);
@@ -89,7 +92,7 @@ export function RegisterForm({
     setCreating(false);
     if (!result.success) {
       if (result.status === 0) toast.error(TOASTS.error.registerFailed, { id });
-      else showApiError(result, (path) => void navigate(path), { id });
+      else showApiError(result, (path) => void navigate(keepingNext(path, next)), { id });
       return;
     }
     showApiSuccess(result, { id });
@@ -107,7 +110,7 @@ export function RegisterForm({
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to={keepingNext('/login', next)} className={linkClass}>
             Login
           </Link>
         </>

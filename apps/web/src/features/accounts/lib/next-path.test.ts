@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { adminLoginPathTo, loginPath, pathAfterLogin, safeNextPath } from './next-path';
+import {
+  adminLoginPathTo,
+  keepingNext,
+  loginPath,
+  pathAfterLogin,
+  registerPath,
+  safeNextPath,
+} from './next-path';
 import { rememberAdminLoginSecret } from './admin-session';
 
 describe('safeNextPath', () => {
@@ -35,5 +42,19 @@ describe('login paths with a next', () => {
     expect(adminLoginPathTo('/dashboard?menu=dash')).toBe(
       '/admin/login?next=%2Fdashboard%3Fmenu%3Ddash#sesame',
     );
+  });
+});
+
+describe('moving between the sign-in screens', () => {
+  it('carries a same-site next from /login to /register and back', () => {
+    expect(registerPath('/badge/b1')).toBe('/register?next=%2Fbadge%2Fb1');
+    expect(keepingNext('/register', '/badge/b1')).toBe('/register?next=%2Fbadge%2Fb1');
+    expect(keepingNext('/login', '/badge/b1?x=1')).toBe('/login?next=%2Fbadge%2Fb1%3Fx%3D1');
+  });
+
+  it('drops a next that leaves the site', () => {
+    expect(keepingNext('/register', 'https://evil.com')).toBe('/register');
+    expect(keepingNext('/login', '//evil.com/badge/b1')).toBe('/login');
+    expect(keepingNext('/login', null)).toBe('/login');
   });
 });

@@ -44,6 +44,19 @@ export function loginPath(next?: string): string {
   return withNext('/login', next);
 }
 
+/** /register, returning to `next` after the registration. */
+export function registerPath(next?: string): string {
+  return withNext('/register', next);
+}
+
+/**
+ * `path` (another sign-in screen: /login, /register) carrying on the `next`
+ * the current screen was given, when it is a path of this site; else `path`.
+ */
+export function keepingNext(path: string, raw: string | null | undefined): string {
+  return withNext(path, safeNextPath(raw) ?? undefined);
+}
+
 /** The admin login link (with its secret fragment), returning to `next` after the login. */
 export function adminLoginPathTo(next?: string): string {
   return withNext(adminLoginPath(), next);

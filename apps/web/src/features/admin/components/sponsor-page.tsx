@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { ADMIN_TEXTS, TOKEN, type ActiveSponsor } from '@gets/schema';
 import { VerifiedIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { EffectList } from '@/components/ui/effect-list';
 import { Modal } from '@/components/ui/modal';
 import { PageSpinner, WalletAddress } from '@/features/accounts';
 import { GiveTokensButton } from '@/features/tokens';
@@ -126,6 +127,16 @@ function SponsorProfile({ sponsor }: { sponsor: ActiveSponsor }) {
   );
 }
 
+/**
+ * What PUT /admin/sponsors/ban-status does (admin/service.ts setSponsorBanStatus),
+ * said before the admin confirms.
+ */
+export const SPONSOR_BAN_EFFECTS = [
+  'Every session of theirs ends now: they are signed out on every device.',
+  'They cannot log in, and every call they make is refused, until the ban is lifted.',
+  'Their published badges stay as they are, and the credentials their earners hold are not revoked (banning a badge revokes its credentials).',
+] as const;
+
 function BanDialog({
   sponsor,
   open,
@@ -147,9 +158,10 @@ function BanDialog({
       description={
         lifting
           ? `${sponsor.fullName} will be able to log in and publish badges again.`
-          : `${sponsor.fullName} will be signed out at once and cannot log in or publish badges until the ban is lifted. Their published badges stay as they are.`
+          : `What banning ${sponsor.fullName} does:`
       }
     >
+      {!lifting && <EffectList label="What the ban does" effects={SPONSOR_BAN_EFFECTS} />}
       <div className="flex justify-end gap-3">
         <button type="button" onClick={onClose} className={buttonStyles.outline}>
           Cancel

@@ -4,19 +4,22 @@
 // for a banned badge; the page shows "Applied", disabled) and, once applied
 // and while the batch has not expired, Claim Tokens ("Tokens Claimed",
 // disabled, once claimed); an earner holding the badge also downloads it and
-// its credential. A visitor's Apply in the modal asks them to log in.
+// its credential. A visitor's Apply in the modal asks them to log in; on the
+// badge page (a shared link, the QR code) a visitor gets "Log in to apply",
+// which returns to the badge after the login or a registration.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TOASTS, type Application, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
-import { useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
+import { loginPath, useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
 import { formatDate, isExpired } from '@/features/badges';
-import { CredentialActions, useMyCredentials } from '@/features/credentials';
+import { useMyCredentials } from '@/features/credentials';
 import { useApplicationOf } from '../api/get-application-of';
 import { useClaimBadge } from '../api/claim-badge';
 import { UNCLAIMED_NOTE, applicationState } from '../lib/application-status';
 import { ApplyModal } from './apply-modal';
+import { HeldCredential } from './held-credential';
 
 type Place = 'modal' | 'page';
 
@@ -38,7 +41,14 @@ export function BadgeApplicationActions({
   if (isAdmin || badge.isDraft) return null;
   const user = session?.user;
   if (!user) {
-    return place === 'modal' ? (
+    if (place === 'page') {
+      return badge.status === 'VERIFIED' ? (
+        <Link to={loginPath(`/badge/${badge._id}`)} className={buttonStyles.primary}>
+          Log in to apply
+        </Link>
+      ) : null;
+    }
+    return (
       <button
         type="button"
         className={buttonStyles.primary}
@@ -46,7 +56,7 @@ export function BadgeApplicationActions({
       >
         Apply
       </button>
-    ) : null;
+    );
   }
   if (user.userType === 'SPONSOR') {
     return user._id === badge.sponsor._id ? (
@@ -187,9 +197,11 @@ function HeldBadge({
 }) {
   const credentials = useMyCredentials();
   const credential = credentials.data?.find((c) => c.badgeId === badge._id);
+  // A revoked award is not offered as a download either.
+  const revoked = credential?.status === 'revoked';
   return (
     <>
-      {downloadPng && (
+      {downloadPng && !revoked && (
         <button type="button" className={buttonStyles.outline} onClick={() => void downloadPng()}>
           Download as PNG
         </button>
@@ -197,7 +209,7 @@ function HeldBadge({
       {credential && (
         <div className="basis-full space-y-2 rounded-2xl border border-slate-200 p-4">
           <p className="text-sm font-semibold text-slate-900">Your Open Badges credential</p>
-          <CredentialActions credential={credential} />
+          <HeldCredential credential={credential} />
         </div>
       )}
     </>

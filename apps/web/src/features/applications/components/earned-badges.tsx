@@ -1,9 +1,11 @@
 // The earner's badges on their dashboard: each claimed badge's card (opening
-// the details modal) with its Open Badges credential's actions, or "You have
+// the details modal) with its Open Badges credential's actions (or that it
+// was revoked, when and why), or "You have
 // not earned any badges yet!".
 import { EMPTY_STATES, type ApplicationWithBadge } from '@gets/schema';
 import { BadgeCard } from '@/features/badges';
-import { CredentialActions, useMyCredentials } from '@/features/credentials';
+import { useMyCredentials } from '@/features/credentials';
+import { HeldCredential } from './held-credential';
 import { EmptyState } from '@/components/ui/empty-state';
 
 export function EarnedBadges({ awards }: { awards: ApplicationWithBadge[] }) {
@@ -24,7 +26,7 @@ export function EarnedBadges({ awards }: { awards: ApplicationWithBadge[] }) {
                 <div className="max-w-56">
                   <BadgeCard badge={award.badge} />
                 </div>
-                {credential && <CredentialActions credential={credential} />}
+                {credential && <HeldCredential credential={credential} />}
               </li>
             );
           })}

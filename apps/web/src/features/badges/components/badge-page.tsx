@@ -2,12 +2,13 @@
 // description, a real QR of the public link with Copy link, the counts, award
 // criteria and evidence, the earners table; the public view adds the sponsor,
 // the admin view a Ban button. The title names the badge.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TOKEN, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { badgeUrl, formatDate, shortHash } from '../lib/badge-links';
 import { useBanBadge } from '../api/ban-badge';
+import { BanBadgeDialog } from './admin/ban-badge-dialog';
 import { BadgeCardFace } from './badge-card';
 import { QrCode } from '@/components/ui/qr-code';
 import { BadgeStatusNote } from './badge-status-note';
@@ -51,6 +52,7 @@ export function BadgePage({
 }) {
   useDocumentTitle(badge.name);
   const { ban, isBanning } = useBanBadge();
+  const [confirmBan, setConfirmBan] = useState(false);
   const link = badgeUrl(badge._id);
   const live = badge.status === 'UNDER_VERIFICATION' || badge.status === 'VERIFIED';
 
@@ -88,11 +90,20 @@ export function BadgePage({
                 type="button"
                 className={buttonStyles.primary}
                 disabled={isBanning}
-                onClick={() => void ban(badge)}
+                onClick={() => setConfirmBan(true)}
               >
                 Ban
               </button>
             )}
+            <BanBadgeDialog
+              badgeName={badge.name}
+              open={confirmBan}
+              onClose={() => setConfirmBan(false)}
+              onBan={() => {
+                setConfirmBan(false);
+                void ban(badge);
+              }}
+            />
             {view === 'public' && actions}
           </div>
           <div className="grid gap-3 sm:grid-cols-3">

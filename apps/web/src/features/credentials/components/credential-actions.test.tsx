@@ -55,4 +55,21 @@ describe('the earner credential actions', () => {
     expect(url).toBe(`/gs-api/credentials/${credential.id}/png`);
     expect(init.headers).toEqual({ Authorization: 'Bearer earner-token' });
   });
+
+  it('offers a revoked credential for nothing but its verification page', () => {
+    render(
+      <CredentialActions
+        credential={{
+          ...credential,
+          status: 'revoked',
+          revokedAt: '2025-04-01T00:00:00.000Z',
+          revocationReason: 'The badge was banned',
+        }}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Verify' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /LinkedIn/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+  });
 });

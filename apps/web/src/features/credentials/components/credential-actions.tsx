@@ -1,6 +1,7 @@
 // What an earner does with a credential: download it as JSON or as the baked
 // badge image, add it to a wallet (OpenID4VCI) or their LinkedIn profile,
-// copy its verification link.
+// copy its verification link. A revoked credential no longer counts: nothing
+// to download or share, only its verification page (which says revoked).
 import { linkedInAddCertificationUrl, TOASTS, type EarnerCredential } from '@gets/schema';
 import { CopyIcon, ExternalLinkIcon, LinkedInIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -26,6 +27,13 @@ export function CredentialActions({ credential }: { credential: EarnerCredential
       () => toast.error(TOASTS.error.downloadFailed),
     );
   };
+  const verify = (
+    <a href={credential.verifyUrl} className={buttonStyles.small}>
+      <ExternalLinkIcon className="size-4" />
+      Verify
+    </a>
+  );
+  if (credential.status === 'revoked') return <div className="flex flex-wrap gap-2">{verify}</div>;
   return (
     <div className="flex flex-wrap gap-2">
       <button
@@ -65,10 +73,7 @@ export function CredentialActions({ credential }: { credential: EarnerCredential
         <CopyIcon className="size-4" />
         Copy link
       </button>
-      <a href={credential.verifyUrl} className={buttonStyles.small}>
-        <ExternalLinkIcon className="size-4" />
-        Verify
-      </a>
+      {verify}
     </div>
   );
 }

@@ -13,6 +13,7 @@ export const activeEarnerCredential: EarnerCredential = {
   issuedAt: '2025-03-01T10:00:00.000Z',
   expiresAt: '2027-09-30T00:00:00.000Z',
   revokedAt: null,
+  revocationReason: null,
   status: 'active',
   verifyUrl: `https://badges.example.org/verify/${id}`,
   jsonUrl: `https://badges.example.org/gs-api/credentials/${id}`,

@@ -1,0 +1,60 @@
+// A whitelisted earner is taken to the badge: once the whitelisting is on
+// chain, by address or from a CSV file, the worker mails each earner the
+// badge's link; an email without an account gets the invitation instead, and
+// nobody whitelisted gets no mail. Through the HTTP API, the real chain and
+// the worker's mail delivery.
+import { describe, expect, it } from 'vitest';
+import type { Badge } from '@gets/schema';
+import type { TestPlatform } from '../helpers/test-platform.ts';
+import type { TestUser } from '../helpers/accounts.ts';
+import { runAction } from '../helpers/badges.ts';
+import { useWhitelistCsvPlatform, whitelistCsvCalls } from '../helpers/whitelist-csv.ts';
+import { WHITELISTED_SUBJECT } from '../../src/modules/applications/whitelist-mail.ts';
+
+describe('the mail of a whitelisted earner', () => {
+  let platform: TestPlatform;
+  let sponsor: TestUser;
+  let ada: TestUser;
+  let bob: TestUser;
+  let cy: TestUser;
+  let badge: Badge;
+  useWhitelistCsvPlatform((cast) => {
+    ({ platform, sponsor, ada, bob, cy, badge } = cast);
+  });
+  const { mailsTo, deliveredTo, isWhitelisted } = whitelistCsvCalls(
+    () => platform,
+    () => sponsor,
+    () => badge,
+  );
+  const badgeUrl = () => `${platform.ctx.publicUrl()}/badge/${badge._id}`;
+
+  it('takes an earner whitelisted by address to the badge, with its link', async () => {
+    const [mail, ...more] = await deliveredTo(cy.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(WHITELISTED_SUBJECT);
+    expect(mail!.text_body).toContain('"Invitation Only"');
+    expect(mail!.text_body).toContain(badgeUrl());
+    expect(badgeUrl()).toMatch(/^https?:\/\/[^/]+\/badge\/[0-9a-f-]{36}$/);
+    // Nobody else was whitelisted: nobody else is mailed.
+    expect(await mailsTo(ada.email)).toEqual([]);
+    expect(await mailsTo(sponsor.email)).toEqual([]);
+  });
+
+  it('mails each earner of a CSV file (by email and by wallet) the link, once the file is on chain', async () => {
+    const run = await runAction(platform.request, sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
+      badgeOnChainId: badge.onChainId,
+      csv: [ada.email, bob.address].join('\n'),
+    });
+    expect(run.outcome.status).toBe('COMPLETED');
+    expect(await isWhitelisted(ada.address)).toBe(true);
+    for (const earner of [ada, bob]) {
+      const [mail, ...more] = await deliveredTo(earner.email);
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe(WHITELISTED_SUBJECT);
+      expect(mail!.text_body).toContain('Hello Test User,');
+      expect(mail!.text_body).toContain(badgeUrl());
+    }
+    // Cy was whitelisted before and is not in the file: still one mail.
+    expect(await mailsTo(cy.email)).toHaveLength(1);
+  }, 60_000);
+});
