@@ -6,7 +6,7 @@ import { createWalletClient, getAddress, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { TRANSACTION_FACTS_MESSAGES, type TransactionFacts } from '@gets/schema';
 import { ANVIL_DEV_KEYS } from '../../src/config.ts';
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { startTestPlatform, WEB_APP_MARKER, type TestPlatform } from '../helpers/test-platform.ts';
 import {
   createTestUser,
   postTransfer,
@@ -88,6 +88,19 @@ describe('GET /transactions/{hash}', () => {
     expect(facts.events.map((e) => e.words)).toContain(
       `Request of ${short(alice.address)} (nonce 0) executed`,
     );
+    // Without EXPLORER_URL the status names the web app's page, which the server serves.
+    const statusAnswer = await platform.request('/gs-api/metakeep/transaction', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...alice.authorization },
+      body: JSON.stringify({ transactionId }),
+    });
+    expect(
+      ((await statusAnswer.json()) as { data: { transactionChainScanUrl: string } }).data
+        .transactionChainScanUrl,
+    ).toBe(`/tx/${hash}`);
+    const page = await platform.request(`/tx/${hash}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(WEB_APP_MARKER);
     // Public chain facts only: no name, email or id the platform keeps of its users.
     const text = JSON.stringify(body);
     expect(text).not.toContain(alice.email);
