@@ -2,11 +2,13 @@
 // sponsor publishes a badge (a real chain action), follows its transaction
 // link from the badge's details and reads the transaction from the chain:
 // status, block, time, from and to, gas used and the events in words.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
 import { PRODUCT_NAME } from '@gets/schema';
 import { logIn, newPerson } from './support/accounts';
 import { approvedSponsor, fundWithGets } from './support/badges';
 import { publishBadge } from './support/applications';
+import { findLayoutProblems } from './support/layout-fit';
 
 const short = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -66,4 +68,17 @@ test('a sponsor follows the transaction link of a published badge and reads it f
   const created = events.getByRole('listitem').filter({ hasText: 'published by' });
   await created.getByText('Details').click();
   await expect(created.getByText(account, { exact: true })).toBeVisible();
+
+  // The page fits its window and has no serious or critical axe violation
+  // (experimental rules included), once the publish toast has gone.
+  await expect(page.getByText('Badge publised successfully!')).toBeHidden();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'experimental'])
+    .analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
+  expect(await findLayoutProblems(page)).toEqual([]);
 });
