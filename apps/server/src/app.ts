@@ -20,6 +20,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
 import { transactionRoutes } from './modules/transactions/routes.ts';
+import { transactionFactsRoutes } from './modules/transactions/facts-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { rateLimitPluginOptions } from './modules/accounts/rate-limits.ts';
 import { adminAuthRoutes } from './modules/admin-auth/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         fastifyRateLimit,
         rateLimitPluginOptions(ctx.db, ctx.redis, ctx.instanceId),
       );
+      await api.register(transactionFactsRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(adminAuthRoutes(ctx));
       await api.register(adminRoutes(ctx));

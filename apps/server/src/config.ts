@@ -64,7 +64,10 @@ export interface Config {
   /** Key-encryption keys of the custodial wallets (see custody/key-encryption-keys.ts). */
   custody: { configured?: Buffer; previous?: Buffer[]; dataDir: string };
   pipeline: PipelineConfig;
-  /** Block explorer base URL for transaction links; none for the embedded chain. */
+  /**
+   * Block explorer base URL for transaction links; none for the embedded chain,
+   * where links go to the web app's own page /tx/{hash} (chain/transaction-link.ts).
+   */
   explorerUrl: string | undefined;
   /**
    * The platform's public base URL (no trailing slash): the issuer of its

@@ -15,3 +15,4 @@ export * from './applications.ts';
 export * from './application-form.ts';
 export * from './application-requests.ts';
 export * from './whitelist-csv.ts';
+export * from './transaction-facts.ts';

@@ -250,7 +250,8 @@ describe('applications and awards', () => {
           name: 'Zoe Ada',
           assignedAt: award.data.assignedAt,
           transactionHash: run.outcome.transactionHash,
-          explorerUrl: null,
+          // No EXPLORER_URL: the web app's own transaction page.
+          explorerUrl: `/tx/${run.outcome.transactionHash}`,
         },
       ]);
       const winners = await as(

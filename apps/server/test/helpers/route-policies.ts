@@ -21,6 +21,7 @@ export const POLICIES: Record<string, Policy> = {
   'GET /gs-api/metrics': 'local',
   'POST /gs-api/metakeep/transaction': 'actor',
   'GET /gs-api/metakeep/transaction/stream': 'actor',
+  'GET /gs-api/transactions/{hash}': 'public',
   'POST /gs-api/token/transfer-token/metakeep': 'user',
   'GET /gs-api/stake/balance': 'user',
   'GET /gs-api/stake/balance/admin': 'admin',

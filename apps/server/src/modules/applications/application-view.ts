@@ -1,10 +1,8 @@
 // An application as the API answers it: spec section 3's field names, GETS as
 // decimal strings, dates as ISO strings; the in-flight rows never leave.
 import { formatGets, type Application } from '@gets/schema';
+import { transactionLinkOf } from '../../chain/transaction-link.ts';
 import type { StoredApplication } from './application-lookup-repository.ts';
-
-export const explorerLink = (explorerUrl: string | undefined, hash: string | null) =>
-  hash && explorerUrl ? `${explorerUrl}/tx/${hash}` : null;
 
 export function toApplicationView(
   application: StoredApplication,
@@ -32,7 +30,7 @@ export function toApplicationView(
     rewardAmount: application.rewardAmount === null ? null : formatGets(application.rewardAmount),
     assignedHash: application.assignedHash,
     assignedAt: application.assignedAt?.toISOString() ?? null,
-    transactionChainScanUrl: explorerLink(options.explorerUrl, application.assignedHash),
+    transactionChainScanUrl: transactionLinkOf(options.explorerUrl, application.assignedHash),
     createdAt: application.createdAt.toISOString(),
     reviewedAt: application.reviewedAt?.toISOString() ?? null,
   };

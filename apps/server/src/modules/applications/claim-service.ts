@@ -15,7 +15,7 @@ import {
   type StoredApplication,
 } from './application-lookup-repository.ts';
 import { startClaim } from './application-repository.ts';
-import { explorerLink } from './application-view.ts';
+import { transactionLinkOf } from '../../chain/transaction-link.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;
 
@@ -138,6 +138,6 @@ export async function rewardTransfer(
     account: earner.account,
     amount: formatGets(award.rewardAmount ?? 0n),
     transactionHash: award.assignedHash!,
-    transactionChainScanUrl: explorerLink(ctx.config.explorerUrl, award.assignedHash),
+    transactionChainScanUrl: transactionLinkOf(ctx.config.explorerUrl, award.assignedHash),
   };
 }

@@ -13,7 +13,7 @@ import {
   listApplicationsOfEarner,
   type StoredApplication,
 } from './application-lookup-repository.ts';
-import { explorerLink } from './application-view.ts';
+import { transactionLinkOf } from '../../chain/transaction-link.ts';
 import { listAwardsOfBadge, listAwardsOfSponsor, sumAwardsOfSponsor } from './award-repository.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config'>;
@@ -68,7 +68,7 @@ export async function badgeEarners(ctx: Ctx, actor: Actor | undefined, badgeId: 
     name: award.fullName,
     assignedAt: award.assignedAt.toISOString(),
     transactionHash: award.assignedHash,
-    explorerUrl: explorerLink(ctx.config.explorerUrl, award.assignedHash),
+    explorerUrl: transactionLinkOf(ctx.config.explorerUrl, award.assignedHash),
   }));
 }
 
@@ -81,7 +81,7 @@ export async function awardWinners(ctx: Ctx, actor: Actor, account: string) {
     studentAddress: award.earnerAddress,
     assignedHash: award.assignedHash,
     assignedAt: award.assignedAt.toISOString(),
-    transactionChainScanUrl: explorerLink(ctx.config.explorerUrl, award.assignedHash),
+    transactionChainScanUrl: transactionLinkOf(ctx.config.explorerUrl, award.assignedHash),
     badgeId: award.badgeId,
     badgeName: award.badgeName,
     amount: formatGets(award.rewardAmount),

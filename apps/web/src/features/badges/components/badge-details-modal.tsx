@@ -16,6 +16,7 @@ import {
 import { ExternalLinkIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Modal } from '@/components/ui/modal';
+import { TransactionLink } from '@/components/ui/transaction-link';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/features/accounts';
 import { useBalances } from '@/features/staking';
@@ -148,16 +149,14 @@ export function BadgeDetailsModal({
               <Row label="Transaction hash">
                 <span className="font-mono text-xs break-all">{badge.transactionHash}</span>
                 <span className="mt-1 flex flex-wrap gap-2">
-                  {badge.transactionChainScanUrl && (
-                    <a
-                      href={badge.transactionChainScanUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center gap-1 text-xs font-semibold text-brand-800 underline"
-                    >
-                      Open in explorer <ExternalLinkIcon className="size-3.5" />
-                    </a>
-                  )}
+                  <TransactionLink
+                    hash={badge.transactionHash}
+                    href={badge.transactionChainScanUrl}
+                    className="text-xs font-semibold text-brand-800 underline"
+                    onClick={onClose}
+                  >
+                    View the transaction
+                  </TransactionLink>
                   <CopyButton value={badge.transactionHash} label="Copy transaction hash">
                     Copy
                   </CopyButton>

@@ -16,6 +16,7 @@ import { CopyButton } from './copy-button';
 import { TOASTS } from '@gets/schema';
 import { TableScroller } from '@/components/ui/table-scroller';
 import { EmptyTableRow } from '@/components/ui/empty-state';
+import { TransactionLink } from '@/components/ui/transaction-link';
 
 /** One earner who holds the badge (from the awards of the application work). */
 export interface EarnerRow {
@@ -147,18 +148,9 @@ export function BadgePage({
                         <td className="px-4 py-2">{earner.name}</td>
                         <td className="px-4 py-2">{formatDate(earner.assignedAt)}</td>
                         <td className="px-4 py-2 font-mono text-xs">
-                          {earner.explorerUrl ? (
-                            <a
-                              href={earner.explorerUrl}
-                              target="_blank"
-                              rel="noopener noreferrer"
-                              className="underline"
-                            >
-                              {shortHash(earner.transactionHash)}
-                            </a>
-                          ) : (
-                            shortHash(earner.transactionHash)
-                          )}
+                          <TransactionLink hash={earner.transactionHash} href={earner.explorerUrl}>
+                            {shortHash(earner.transactionHash)}
+                          </TransactionLink>
                         </td>
                       </tr>
                     ))

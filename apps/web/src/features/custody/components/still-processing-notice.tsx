@@ -1,9 +1,10 @@
 // What a page shows when it stops waiting for a transaction that has not
-// ended: that it completes on its own, and where to follow it (the explorer
-// when the server has one, else its hash, else its id, to copy). The outcome
+// ended: that it completes on its own, and where to follow it (its transaction
+// link once it has a hash, else its id, to copy). The outcome
 // toast of runChainAction and the transaction status card both show it.
 import { TOASTS } from '@gets/schema';
-import { CopyIcon, ExternalLinkIcon } from '@/components/icons/icons';
+import { CopyIcon } from '@/components/icons/icons';
+import { TransactionLink } from '@/components/ui/transaction-link';
 import { toast } from '@/lib/toast';
 import type { TransactionRef } from '../lib/wait-for-transaction';
 
@@ -12,7 +13,6 @@ export const STILL_PROCESSING_TEXTS = {
   title: 'Still processing',
   message: 'This transaction has not finished yet; it will complete on its own.',
   viewTransaction: 'View the transaction',
-  hashLabel: 'Transaction hash',
   idLabel: 'Transaction id',
   copy: (label: string) => `Copy ${label.toLowerCase()}`,
 } as const;
@@ -28,22 +28,18 @@ export function StillProcessingNotice({ transaction }: { transaction: Transactio
 
 function TransactionPointer({ transaction }: { transaction: TransactionRef }) {
   const { transactionChainScanUrl: url, transactionHash: hash, transactionId: id } = transaction;
-  if (url) {
+  if (hash) {
     return (
-      <a
-        href={url}
-        target="_blank"
-        rel="noreferrer"
-        className="mt-1 inline-flex items-center gap-1 font-semibold underline"
-      >
-        {STILL_PROCESSING_TEXTS.viewTransaction}
-        <ExternalLinkIcon className="size-4" aria-hidden="true" />
-      </a>
+      <p className="mt-1">
+        <TransactionLink hash={hash} href={url} className="font-semibold underline">
+          {STILL_PROCESSING_TEXTS.viewTransaction}
+        </TransactionLink>
+      </p>
     );
   }
-  const [label, value] = hash
-    ? [STILL_PROCESSING_TEXTS.hashLabel, hash]
-    : [STILL_PROCESSING_TEXTS.idLabel, id];
+  // Not sent yet: no hash, only the platform's id of it to copy.
+  const label = STILL_PROCESSING_TEXTS.idLabel;
+  const value = id;
   return (
     <p className="mt-1 flex min-w-0 items-center gap-2">
       <span className="shrink-0">{label}:</span>

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { TOASTS } from '@gets/schema';
-import { toast } from '@/lib/toast';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { TX_ID, txStatus } from '../test-support';
 import { STILL_PROCESSING_TEXTS } from './still-processing-notice';
 import { TransactionStatusCard } from './transaction-status-card';
@@ -39,18 +37,35 @@ describe('TransactionStatusCard', () => {
     expect(spinnerIn(card)).toBeNull();
   });
 
-  it('without an explorer: the hash, with a button that copies it', async () => {
-    const writeText = vi.fn(() => Promise.resolve());
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const success = vi.spyOn(toast, 'success');
+  it("without an explorer: the app's own transaction page, in the same tab", () => {
     render(<TransactionStatusCard status={txStatus({ transactionHash: HASH })} stillProcessing />);
     const card = screen.getByRole('status');
-    expect(card.textContent).toContain(HASH);
-    expect(within(card).queryByRole('link')).toBeNull();
-    fireEvent.click(within(card).getByRole('button', { name: 'Copy transaction hash' }));
-    expect(writeText).toHaveBeenCalledWith(HASH);
-    await waitFor(() => expect(success).toHaveBeenCalledWith(TOASTS.success.copied));
+    const link = within(card).getByRole('link', { name: STILL_PROCESSING_TEXTS.viewTransaction });
+    expect(link.getAttribute('href')).toBe(`/tx/${HASH}`);
+    expect(link.getAttribute('target')).toBeNull();
     expect(spinnerIn(card)).toBeNull();
+  });
+
+  it('a completed transaction links its hash: the explorer when the server names one', () => {
+    const url = `https://polygonscan.com/tx/${HASH}`;
+    const { unmount } = render(
+      <TransactionStatusCard
+        status={txStatus({
+          status: 'COMPLETED',
+          transactionHash: HASH,
+          transactionChainScanUrl: url,
+        })}
+      />,
+    );
+    const external = within(screen.getByRole('status')).getByRole('link', { name: HASH });
+    expect(external.getAttribute('href')).toBe(url);
+    expect(external.getAttribute('target')).toBe('_blank');
+    unmount();
+    render(
+      <TransactionStatusCard status={txStatus({ status: 'COMPLETED', transactionHash: HASH })} />,
+    );
+    const own = within(screen.getByRole('status')).getByRole('link', { name: HASH });
+    expect(own.getAttribute('href')).toBe(`/tx/${HASH}`);
   });
 
   it('with no hash yet: the transaction id, to copy', () => {

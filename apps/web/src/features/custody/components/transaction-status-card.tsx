@@ -1,8 +1,9 @@
 // The live state of one transaction, as the user waits for it: what it does,
-// QUEUED / COMPLETED / FAILED, and the hash (with the explorer link if any).
+// QUEUED / COMPLETED / FAILED, and the hash, linked to the transaction.
 // Once the page has stopped waiting (`stillProcessing`), a QUEUED transaction
 // shows as still processing, with no spinner: nothing here is waiting any more.
 import type { TransactionStatus } from '@gets/schema';
+import { TransactionLink } from '@/components/ui/transaction-link';
 import { Spinner } from './consent-dialog';
 import { STILL_PROCESSING_TEXTS, StillProcessingNotice } from './still-processing-notice';
 
@@ -49,18 +50,10 @@ export function TransactionStatusCard({
       ) : (
         hash && (
           <p className="mt-1 truncate font-mono text-xs">
-            {status.transactionChainScanUrl ? (
-              <a
-                href={status.transactionChainScanUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="underline"
-              >
-                {hash}
-              </a>
-            ) : (
-              <span title={hash}>Transaction {hash}</span>
-            )}
+            Transaction{' '}
+            <TransactionLink hash={hash} href={status.transactionChainScanUrl}>
+              {hash}
+            </TransactionLink>
           </p>
         )
       )}

@@ -16,7 +16,8 @@ const CONSENT = {
   description: 'Send 5 GETS to 0x2222...2222',
   expiresAt: new Date(Date.now() + 600_000).toISOString(),
 };
-const URL_OF_TX = `https://polygonscan.com/tx/0x${'cd'.repeat(32)}`;
+const HASH_OF_TX = `0x${'cd'.repeat(32)}`;
+const URL_OF_TX = `https://polygonscan.com/tx/${HASH_OF_TX}`;
 
 const ok = <T>(data: T): ApiResult<T> => ({ success: true, status: 200, message: 'ok', data });
 
@@ -48,7 +49,7 @@ describe('runChainAction', () => {
     const loading = vi.spyOn(toast, 'loading').mockReturnValue('progress');
     const info = vi.spyOn(toast, 'info').mockReturnValue('progress');
     const error = vi.spyOn(toast, 'error');
-    const queued = txStatus({ transactionChainScanUrl: URL_OF_TX });
+    const queued = txStatus({ transactionHash: HASH_OF_TX, transactionChainScanUrl: URL_OF_TX });
     const outcome = runChainAction({
       request: actionRequest([TX_ID]),
       auth: 'user',
