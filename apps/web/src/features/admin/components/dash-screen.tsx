@@ -10,6 +10,7 @@ import { useAdminMenu } from '../hooks/use-admin-menu';
 import { CountCard } from './count-card';
 import { PendingSponsorItem } from './pending-sponsor-item';
 import { QueryError } from '@/components/ui/query-error';
+import { formatAmount } from '@/lib/format';
 
 export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
   const { open } = useAdminMenu();
@@ -78,7 +79,7 @@ function GetWalletPanel() {
         GET Wallet
       </h3>
       <p className="mt-4 text-3xl font-bold tabular-nums">
-        {balances.data ? balances.data.userBalance : '–'}{' '}
+        {balances.data ? formatAmount(balances.data.userBalance) : '–'}{' '}
         <span className="text-base font-semibold text-brand-200">{TOKEN.symbol}</span>
       </p>
       <div className="mt-4">

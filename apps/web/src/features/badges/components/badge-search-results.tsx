@@ -10,6 +10,7 @@ import { qrValueOf } from '../lib/badge-links';
 import { QrCode } from '@/components/ui/qr-code';
 import { useSelectBadge } from './badge-details-context';
 import { QueryError } from '@/components/ui/query-error';
+import { formatAmount } from '@/lib/format';
 
 function ResultRow({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
@@ -46,7 +47,7 @@ function ResultRow({ badge }: { badge: Badge }) {
             <span className="text-slate-500">Badge No.</span> {badge.badgeNo}
           </span>
           <span className="font-semibold text-brand-800">
-            {badge.amountOfToken} {TOKEN.symbol}
+            {formatAmount(badge.amountOfToken)} {TOKEN.symbol}
           </span>
         </span>
       </button>
