@@ -236,30 +236,22 @@ describe('staking and the Community Treasure', () => {
     const askWithdraw = (amount: string) =>
       call(platform, 'POST', '/stake/withdraw/metakeep/admin', { amount }, admin.headers);
     const consents = (await counts()).consents;
-    // Bob's locked stake of 1 is all that is staked, and the pool is empty:
-    // within the total staked, the pool still bounds what the chain can pay.
+    // Bob's stake of 1 is all that is staked, the pool empty: the pool bounds what the chain pays.
     expect(await read('totalStaked')).toBe(parseUnits('1', 18));
-    expect(await askWithdraw('1')).toMatchObject({
-      status: 400,
-      message: STAKING_MESSAGES.treasuryShort(0n),
-    });
-
+    const refused = (message: string) => ({ status: 400, message });
+    expect(await askWithdraw('1')).toMatchObject(refused(STAKING_MESSAGES.treasuryShort(0n)));
     const deposit = await move('/stake/deposit/metakeep/admin', '1000');
     expect(deposit.description).toBe(
       'Re-deposit 1000 GETS from your wallet into the Community Treasure',
     );
     expect(deposit.outcome.status).toBe('COMPLETED');
     expect(await read('treasuryBalance')).toBe(parseUnits('1000', 18));
-
     // The pool holds 1000, but a withdrawal is limited by the total staked.
     for (const amount of ['1.5', '1000', '1000.5']) {
-      expect(await askWithdraw(amount)).toMatchObject({
-        status: 400,
-        message: STAKING_MESSAGES.exceedsTotalStaked(parseUnits('1', 18)),
-      });
+      const message = STAKING_MESSAGES.exceedsTotalStaked(parseUnits('1', 18));
+      expect(await askWithdraw(amount)).toMatchObject(refused(message));
     }
-    // Refused before any consent: only the deposit's consent was added.
-    expect((await counts()).consents).toBe(consents + 1);
+    expect((await counts()).consents).toBe(consents + 1); // refused before any consent
     const before = await getsBalance(platform.ctx, admin.account);
     const withdraw = await move('/stake/withdraw/metakeep/admin', '0.75');
     expect(withdraw.description).toBe(
@@ -269,7 +261,6 @@ describe('staking and the Community Treasure', () => {
     expect(await getsBalance(platform.ctx, admin.account)).toBe(before + parseUnits('0.75', 18));
     expect(await read('treasuryBalance')).toBe(parseUnits('999.25', 18));
     expect(await read('totalStaked')).toBe(parseUnits('1', 18));
-
     const record = (body: Record<string, unknown>, headers = admin.headers) =>
       call(platform, 'POST', '/stake/withdraw/admin', body, headers);
     expect(await record({ userId: admin.id, amount: '0.75' })).toEqual({
