@@ -115,6 +115,20 @@ describe('a badge shows its claim deadline and expiry before an earner applies',
     expect(row('Rewards in GETS')).toBe('1,500 GETS');
   });
 
+  it('in the search list', async () => {
+    stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? { data: { badges: [shown], total: 1, nextCursor: null } }
+        : undefined,
+    );
+    renderRoute('/search');
+    expect(
+      await screen.findByText(
+        `Claim deadline: ${formatDate(shown.batchExpiryDate)} · Expires: ${formatDate(shown.expiryDate)}`,
+      ),
+    ).toBeTruthy();
+  });
+
   it('on the badge page', async () => {
     stubApi((call) => (call.path === `/badge/details/${shown._id}` ? { data: shown } : undefined));
     renderRoute(`/badge/${shown._id}`);

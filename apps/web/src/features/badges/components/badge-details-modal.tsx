@@ -241,6 +241,7 @@ export function BadgeDetailsModal({
                 type="button"
                 className={buttonStyles.outline}
                 disabled={busy}
+                aria-describedby={publishReason ? hintId : undefined}
                 onClick={() => setConfirmBadgeDelete(true)}
               >
                 Delete Badge
@@ -258,9 +259,7 @@ export function BadgeDetailsModal({
             )}
             {Actions && <Actions badge={badge} close={onClose} downloadPng={download} />}
           </div>
-          {isOwner && badge.isDraft && (
-            <DisabledReason id={hintId} reason={publishReason} className="mt-2" />
-          )}
+          {isOwner && <DisabledReason id={hintId} reason={publishReason} className="mt-2" />}
         </div>
       </div>
 
