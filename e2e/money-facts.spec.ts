@@ -4,7 +4,8 @@
 // earner sees the lock period, the date a stake made now unlocks and the same
 // facts on /stake before the consent, then the stake's unlock date; a badge
 // card, its details modal and its page show the claim deadline and expiry.
-import { expect, test, type Locator, type Page } from './support/fixtures';
+import type { Locator } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { confirmConsent } from './support/admin';
 import { fillBadgeAndPublish } from './support/applications';
