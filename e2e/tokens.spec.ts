@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { unitsOfGets, formatGets } from '@gets/schema';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
-import { approvedSponsor } from './support/badges';
+import { adminChainAction, approvedSponsor, fundWithGets } from './support/badges';
 
 /** The admin sends GETS from the header's SEND GETS. */
 async function adminSends(page: Page, to: string, amount: string) {
@@ -27,7 +27,7 @@ async function card(page: Page, label: string) {
     /\s+/g,
     ' ',
   );
-  return /([\d.]+) GETS/.exec(text)?.[1] ?? '';
+  return (/([\d,.]+) GETS/.exec(text)?.[1] ?? '').replaceAll(',', '');
 }
 
 test('an earner who received GETS stakes part of it and sees the three cards change', async ({
@@ -99,16 +99,27 @@ test('an earner sends GETS to a sponsor and both balances change', async ({ brow
 
 test('the admin re-deposits into the treasury, withdraws from it, and sees both', async ({
   page,
+  request,
 }) => {
   test.setTimeout(150_000);
+  // A withdrawal is limited by the total staked (spec section 5): someone stakes 100 first.
+  const person = newPerson('treasury-staker');
+  const staker = await registerThroughApi(request, person);
+  await fundWithGets(staker.data.user.account, '100');
+  await adminChainAction(request, staker.data.token, 'post', '/gs-api/stake/metakeep', {
+    email: person.email,
+    amount: '100',
+  });
   await adminLogIn(page);
   await page.getByRole('link', { name: 'Community treasure' }).click();
   await expect(page).toHaveURL(/\?menu=community$/);
   const pool = async () =>
     unitsOfGets(
-      /holds ([\d.]+) GETS/.exec(
-        (await page.getByRole('region', { name: 'Withdraw' }).innerText()).replace(/\s+/g, ' '),
-      )?.[1] ?? 'x',
+      (
+        /holds ([\d,.]+) GETS/.exec(
+          (await page.getByRole('region', { name: 'Withdraw' }).innerText()).replace(/\s+/g, ' '),
+        )?.[1] ?? 'x'
+      ).replaceAll(',', ''),
     );
   await expect(page.getByRole('region', { name: 'Withdraw' })).toContainText('holds');
   const start = await pool();

@@ -22,6 +22,8 @@ export const balancesSchema = z.object({
   totalStakingBalance: getsDecimalSchema,
   /** The wallet the balances are of. */
   account: z.string(),
+  /** Days a new stake stays locked (the admin's lock period, from the chain). */
+  lockPeriod: z.number().int(),
 });
 export type Balances = z.infer<typeof balancesSchema>;
 export const balancesResponseSchema = envelope(balancesSchema);

@@ -38,7 +38,7 @@ describe('balances', () => {
   const get = (path: string, token: string) =>
     call<Record<string, string>>(platform, 'GET', path, undefined, bearer(token));
 
-  it('answers the wallet, its stakes and the total staked, exactly, after a stake', async () => {
+  it('answers the wallet, its stakes, the total staked and the lock period, exactly, after a stake', async () => {
     const { ctx } = platform;
     const owner = { kind: 'user' as const, id: alice.id };
     for (const type of ['approveStake', 'stake'] as const) {
@@ -55,6 +55,7 @@ describe('balances', () => {
         stakingBalance: '2.25',
         totalStakingBalance: '2.25',
         account: alice.address,
+        lockPeriod: 30,
       },
     });
     expect((await get(`/stake/balance?userId=${alice.id}`, alice.token)).data).toMatchObject({
@@ -65,6 +66,7 @@ describe('balances', () => {
       stakingBalance: '0',
       totalStakingBalance: '2.25',
       account: bob.address,
+      lockPeriod: 30,
     });
   });
 

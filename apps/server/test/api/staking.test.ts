@@ -230,45 +230,45 @@ describe('staking and the Community Treasure', () => {
     expect(mine.data[0]!.withdrawnAt).not.toBeNull();
   });
 
-  it('the admin re-deposits and withdraws from the pool, never more than it holds, and records it', async () => {
+  it('the admin re-deposits and withdraws: never above the total staked (the spec) nor the pool, and records it', async () => {
     const move = (path: string, amount: string) =>
       consentAndRun(platform, 'POST', path, { amount }, admin.headers);
+    const askWithdraw = (amount: string) =>
+      call(platform, 'POST', '/stake/withdraw/metakeep/admin', { amount }, admin.headers);
+    const consents = (await counts()).consents;
+    // Bob's stake of 1 is all that is staked, the pool empty: the pool bounds what the chain pays.
+    expect(await read('totalStaked')).toBe(parseUnits('1', 18));
+    const refused = (message: string) => ({ status: 400, message });
+    expect(await askWithdraw('1')).toMatchObject(refused(STAKING_MESSAGES.treasuryShort(0n)));
     const deposit = await move('/stake/deposit/metakeep/admin', '1000');
     expect(deposit.description).toBe(
       'Re-deposit 1000 GETS from your wallet into the Community Treasure',
     );
     expect(deposit.outcome.status).toBe('COMPLETED');
     expect(await read('treasuryBalance')).toBe(parseUnits('1000', 18));
-
-    expect(
-      await call(
-        platform,
-        'POST',
-        '/stake/withdraw/metakeep/admin',
-        { amount: '1000.5' },
-        admin.headers,
-      ),
-    ).toMatchObject({
-      status: 400,
-      message: STAKING_MESSAGES.treasuryShort(parseUnits('1000', 18)),
-    });
+    // The pool holds 1000, but a withdrawal is limited by the total staked.
+    for (const amount of ['1.5', '1000', '1000.5']) {
+      const message = STAKING_MESSAGES.exceedsTotalStaked(parseUnits('1', 18));
+      expect(await askWithdraw(amount)).toMatchObject(refused(message));
+    }
+    expect((await counts()).consents).toBe(consents + 1); // refused before any consent
     const before = await getsBalance(platform.ctx, admin.account);
-    const withdraw = await move('/stake/withdraw/metakeep/admin', '400.25');
+    const withdraw = await move('/stake/withdraw/metakeep/admin', '0.75');
     expect(withdraw.description).toBe(
-      'Withdraw 400.25 GETS from the Community Treasure to your wallet',
+      'Withdraw 0.75 GETS from the Community Treasure to your wallet',
     );
     expect(withdraw.outcome.status).toBe('COMPLETED');
-    expect(await getsBalance(platform.ctx, admin.account)).toBe(before + parseUnits('400.25', 18));
-    expect(await read('treasuryBalance')).toBe(parseUnits('599.75', 18));
-
+    expect(await getsBalance(platform.ctx, admin.account)).toBe(before + parseUnits('0.75', 18));
+    expect(await read('treasuryBalance')).toBe(parseUnits('999.25', 18));
+    expect(await read('totalStaked')).toBe(parseUnits('1', 18));
     const record = (body: Record<string, unknown>, headers = admin.headers) =>
       call(platform, 'POST', '/stake/withdraw/admin', body, headers);
-    expect(await record({ userId: admin.id, amount: '400.25' })).toEqual({
+    expect(await record({ userId: admin.id, amount: '0.75' })).toEqual({
       status: 200,
-      message: STAKING_MESSAGES.withdrawn('400.25'),
+      message: STAKING_MESSAGES.withdrawn('0.75'),
       data: null,
     });
-    expect(await record({ userId: admin.id, amount: '400.25' })).toMatchObject({ status: 404 });
+    expect(await record({ userId: admin.id, amount: '0.75' })).toMatchObject({ status: 404 });
     expect((await record({ userId: alice.id, amount: '1' })).status).toBe(403);
     expect((await record({ userId: admin.id, amount: '1' }, alice.authorization)).status).toBe(403);
 
@@ -276,7 +276,7 @@ describe('staking and the Community Treasure', () => {
       status: 200,
       data: {
         totalStaked: '1',
-        treasuryBalance: '599.75',
+        treasuryBalance: '999.25',
         lockPeriod: 30,
         treasureAddress: platform.ctx.contracts.treasure,
       },

@@ -1,6 +1,7 @@
-// Balances read from the chain: GETS in a wallet, its open stakes, and all
-// open stakes. One JSON-RPC round trip (the reads are batched).
-import { communityTreasureAbi, getsTokenAbi } from '@gets/contracts';
+// Balances read from the chain: GETS in a wallet, its open stakes, all open
+// stakes, and the lock period a stake made now gets. One JSON-RPC round trip
+// (the reads are batched).
+import { communityTreasureAbi, getsTokenAbi, platformSettingsAbi } from '@gets/contracts';
 import { formatGets, type Balances } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 
@@ -9,7 +10,7 @@ export async function balancesOf(
   account: `0x${string}`,
 ): Promise<Balances> {
   const read = ctx.chain.publicClient;
-  const [wallet, staked, total] = await Promise.all([
+  const [wallet, staked, total, lockPeriod] = await Promise.all([
     read.readContract({
       address: ctx.contracts.token,
       abi: getsTokenAbi,
@@ -27,12 +28,18 @@ export async function balancesOf(
       abi: communityTreasureAbi,
       functionName: 'totalStaked',
     }),
+    read.readContract({
+      address: ctx.contracts.settings,
+      abi: platformSettingsAbi,
+      functionName: 'lockPeriod',
+    }),
   ]);
   return {
     userBalance: formatGets(wallet),
     stakingBalance: formatGets(staked),
     totalStakingBalance: formatGets(total),
     account,
+    lockPeriod: Number(lockPeriod),
   };
 }
 

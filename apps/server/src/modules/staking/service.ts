@@ -1,7 +1,8 @@
 // The Community Treasure's rules: whose balances a caller may read; staking
 // (never more than the wallet holds), unstaking (only one's own stake, only
-// once unlocked), the admin's treasury moves (never more than the pool or the
-// wallet holds), and the records the spec's follow-up calls confirm.
+// once unlocked), the admin's treasury moves (a withdrawal never above the
+// total staked nor the pool, a deposit never above the wallet), and the
+// records the spec's follow-up calls confirm.
 import { communityTreasureAbi, platformSettingsAbi } from '@gets/contracts';
 import {
   formatGets,
@@ -42,6 +43,8 @@ export const STAKING_MESSAGES = {
   locked: (unlockAt: Date) =>
     `This stake is locked until ${unlockAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`,
   staked: 'Staked successfully',
+  exceedsTotalStaked: (total: bigint) =>
+    `Withdraw cannot exceed the total staked (${formatGets(total)} ${TOKEN.symbol})`,
   treasuryShort: (held: bigint) =>
     `The Community Treasure holds only ${formatGets(held)} ${TOKEN.symbol} to withdraw`,
   notYourAdminId: 'userId must be your own admin id',
@@ -280,7 +283,13 @@ export async function treasury(ctx: Deps): Promise<Treasury> {
   };
 }
 
-/** POST /stake/withdraw/metakeep/admin: GETS from the pool to the admin's wallet. */
+/**
+ * POST /stake/withdraw/metakeep/admin: GETS from the pool to the admin's
+ * wallet. The spec limits a withdrawal by the total staked ("Withdraw submits
+ * only if the amount is ... not above the total staked"); the contract pays
+ * it from the pool only (the stakes are their owners'), so an amount above
+ * the pool is refused too, before a consent the chain would revert.
+ */
 export async function withdrawTreasuryFor(
   ctx: Deps,
   actor: Actor,
@@ -288,7 +297,10 @@ export async function withdrawTreasuryFor(
 ) {
   await requireActiveAdmin(ctx, actor);
   const units = toBaseUnits(input.amount);
-  const { pool } = await treasuryUnits(ctx);
+  const { pool, totalStaked } = await treasuryUnits(ctx);
+  if (units > totalStaked) {
+    throw new AppError(400, STAKING_MESSAGES.exceedsTotalStaked(totalStaked));
+  }
   if (units > pool) throw new AppError(400, STAKING_MESSAGES.treasuryShort(pool));
   return consentOrQueue(
     ctx,

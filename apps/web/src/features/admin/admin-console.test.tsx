@@ -78,7 +78,7 @@ describe('the admin area', () => {
     await waitFor(() => expect(pendingCard.textContent).toBe('Pending approvals07'));
     const activeCard = screen.getByRole('button', { name: /Active sponsors/ });
     await waitFor(() => expect(activeCard.textContent).toBe('Active sponsors02'));
-    expect(await screen.findByText('1000000')).toBeTruthy();
+    expect(await screen.findByText('1,000,000')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Accept / })).toHaveLength(3);
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(await screen.findByRole('heading', { name: /Pending profile approvals/ })).toBeTruthy();

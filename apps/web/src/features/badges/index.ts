@@ -7,7 +7,7 @@ export {
   type BadgeActionsContext,
 } from './components/badge-details-context';
 export { CopyButton } from './components/copy-button';
-export { formatDate, isExpired, shortHash } from './lib/badge-links';
+export { badgeCode, isExpired, shortHash } from './lib/badge-links';
 export { BadgeCard, BadgeCardFace } from './components/badge-card';
 export { BadgeGrid } from './components/badge-grid';
 export { ExploreBadges } from './components/explore-badges';

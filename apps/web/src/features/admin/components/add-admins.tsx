@@ -20,6 +20,7 @@ import { addAdmin } from '../api/add-admin';
 import { useAdmins } from '../api/get-admins';
 import { removeAdmin } from '../api/remove-admin';
 import { QueryError } from '@/components/ui/query-error';
+import { formatDate } from '@/lib/format';
 
 const isAddress = (value: string) => /^0x[0-9a-fA-F]{40}$/.test(value.trim());
 
@@ -71,8 +72,7 @@ export function AddAdmins() {
   );
 }
 
-const dateAdded = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateAdded = (iso: string) => formatDate(iso);
 
 function Managers() {
   const admins = useAdmins();

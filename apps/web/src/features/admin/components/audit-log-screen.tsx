@@ -9,13 +9,13 @@ import { PageSpinner } from '@/features/accounts';
 import { useAuditLog } from '../api/get-audit-log';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyState } from '@/components/ui/empty-state';
+import { formatDateTime } from '@/lib/format';
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTIONS).map(([value, label]) => ({ value, label }));
 
 const OUTCOMES = { QUEUED: 'Pending', COMPLETED: 'Completed', FAILED: 'Failed' } as const;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** The target in words: its kind and id, with a name or an email when the entry has one. */
 function target(entry: AuditEntry): string {

@@ -11,6 +11,7 @@ import { CountCard } from './count-card';
 import { PendingSponsorItem } from './pending-sponsor-item';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyState } from '@/components/ui/empty-state';
+import { formatAmount } from '@/lib/format';
 
 export function DashScreen({ extraCards }: { extraCards?: ReactNode }) {
   const { open } = useAdminMenu();
@@ -77,7 +78,7 @@ function GetWalletPanel() {
         GET Wallet
       </h3>
       <p className="mt-4 text-3xl font-bold tabular-nums">
-        {balances.data ? balances.data.userBalance : '–'}{' '}
+        {balances.data ? formatAmount(balances.data.userBalance) : '–'}{' '}
         <span className="text-base font-semibold text-brand-200">{TOKEN.symbol}</span>
       </p>
       <div className="mt-4">

@@ -192,7 +192,7 @@ describe('Add more admins', () => {
     const managers = await screen.findByRole('region', { name: ADMIN_TEXTS.managers });
     expect(await within(managers).findByText(/root@example\.com/)).toBeTruthy();
     expect(
-      within(managers).getByText(/Added Mar 5, 2025 · 0x8888\.\.\.8888 · Invitation sent/),
+      within(managers).getByText(/Added March 5, 2025 · 0x8888\.\.\.8888 · Invitation sent/),
     ).toBeTruthy();
     // Never oneself: only the other admin has Remove.
     expect(within(managers).getAllByRole('button', { name: /^Remove / })).toHaveLength(1);

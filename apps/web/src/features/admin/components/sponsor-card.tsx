@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ADMIN_TEXTS, TOKEN, type ActiveSponsor } from '@gets/schema';
 import { VerifiedTick } from '@/features/accounts';
 import { SponsorPicture } from './sponsor-picture';
+import { formatAmount, formatNumber } from '@/lib/format';
 
 export function SponsorCard({ sponsor }: { sponsor: ActiveSponsor }) {
   return (
@@ -25,11 +26,11 @@ export function SponsorCard({ sponsor }: { sponsor: ActiveSponsor }) {
         </div>
         <p className="truncate text-sm text-slate-500">{sponsor.email}</p>
         <p className="text-sm text-slate-600">
-          {sponsor.totalBadge} {sponsor.totalBadge === 1 ? 'badge' : 'badges'}
+          {formatNumber(sponsor.totalBadge)} {sponsor.totalBadge === 1 ? 'badge' : 'badges'}
         </p>
         <div className="mt-auto flex items-center justify-between">
           <p className="text-sm font-semibold text-brand-800 tabular-nums">
-            {sponsor.userBalance} {TOKEN.symbol}
+            {formatAmount(sponsor.userBalance)} {TOKEN.symbol}
           </p>
           {sponsor.isBanned ? (
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-700">

@@ -16,6 +16,7 @@ import { useVerifySponsor } from '../api/verify-sponsor';
 import { SponsorDecisionButtons } from './sponsor-decision-buttons';
 import { SponsorPicture } from './sponsor-picture';
 import { QueryError } from '@/components/ui/query-error';
+import { formatAmount } from '@/lib/format';
 
 const STATUS_NOTES: Record<string, string> = {
   PENDING: 'This sponsor is waiting for approval.',
@@ -80,7 +81,7 @@ function SponsorProfile({ sponsor }: { sponsor: ActiveSponsor }) {
         </div>
         <p className="text-slate-600">@{sponsor.userName}</p>
         <p className="text-xl font-semibold text-brand-800 tabular-nums">
-          {sponsor.userBalance} {TOKEN.symbol}
+          {formatAmount(sponsor.userBalance)} {TOKEN.symbol}
         </p>
         <p className="text-slate-700">{sponsor.email}</p>
         <div>

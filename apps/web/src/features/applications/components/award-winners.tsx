@@ -3,8 +3,9 @@
 // it: the explorer, or the app's transaction page), or "No Award Winner found.".
 import { EMPTY_STATES, TOKEN, type AwardWinner } from '@gets/schema';
 import { TransactionLink } from '@/components/ui/transaction-link';
-import { CopyButton, formatDate, shortHash } from '@/features/badges';
+import { CopyButton, shortHash } from '@/features/badges';
 import { EmptyState } from '@/components/ui/empty-state';
+import { formatAmount, formatDateTime } from '@/lib/format';
 
 export function AwardWinners({ winners }: { winners: AwardWinner[] }) {
   return (
@@ -27,8 +28,8 @@ export function AwardWinners({ winners }: { winners: AwardWinner[] }) {
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{winner.fullName}</p>
                 <p className="text-xs text-slate-500">
-                  {winner.badgeName} · {winner.amount} {TOKEN.symbol} ·{' '}
-                  {formatDate(winner.assignedAt)}
+                  {winner.badgeName} · {formatAmount(winner.amount)} {TOKEN.symbol} ·{' '}
+                  {formatDateTime(winner.assignedAt)}
                 </p>
               </div>
               <span className="flex items-center gap-1 font-mono text-xs text-slate-700">

@@ -7,13 +7,14 @@
 // its credential. A visitor's Apply in the modal asks them to log in; on the
 // badge page (a shared link, the QR code) a visitor gets "Log in to apply",
 // which returns to the badge after the login or a registration.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TOASTS, type Application, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import { loginPath, useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
-import { formatDate, isExpired } from '@/features/badges';
+import { isExpired } from '@/features/badges';
+import { formatDateTime } from '@/lib/format';
 import { useMyCredentials } from '@/features/credentials';
 import { useApplicationOf } from '../api/get-application-of';
 import { useClaimBadge } from '../api/claim-badge';
@@ -160,9 +161,11 @@ function ClaimTokens({
   const { claim, isClaiming, claimedId } = useClaimBadge();
   const state = applicationState(application, badge);
   const claimed = application.status === 'TOKEN_CLAIMED' || claimedId === application._id;
+  const noteId = useId();
+  const disabled = claimed || isClaiming || state.kind !== 'claimable';
   const note =
     state.kind === 'claimable'
-      ? `${state.closed ? `${state.closed}, still yours` : 'Approved'}: claim by ${formatDate(state.claimBy)}. ${UNCLAIMED_NOTE}`
+      ? `${state.closed ? `${state.closed}, still yours` : 'Approved'}: claim by ${formatDateTime(state.claimBy)}. ${UNCLAIMED_NOTE}`
       : state.kind === 'claiming'
         ? 'Your claim is on its way'
         : claimed
@@ -173,13 +176,14 @@ function ClaimTokens({
       <button
         type="button"
         className={buttonStyles.accent}
-        disabled={claimed || isClaiming || state.kind !== 'claimable'}
+        disabled={disabled}
+        aria-describedby={disabled && note ? noteId : undefined}
         onClick={() => void claim(application, email)}
       >
         {claimed ? 'Tokens Claimed' : isClaiming ? 'Claiming...' : 'Claim Tokens'}
       </button>
       {note && (
-        <p role="status" className="basis-full text-sm text-slate-600">
+        <p id={noteId} role="status" className="basis-full text-sm text-slate-600">
           Application status: <span className="font-semibold text-slate-900">{note}</span>
         </p>
       )}

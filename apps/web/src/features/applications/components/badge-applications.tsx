@@ -23,6 +23,7 @@ import { WhitelistForm } from './whitelist-form';
 import { TableScroller } from '@/components/ui/table-scroller';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyTableRow } from '@/components/ui/empty-state';
+import { formatAmount } from '@/lib/format';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -115,7 +116,7 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <p className="text-sm font-semibold tracking-wide text-brand-700">
-        {TOKEN.symbol} {badge.badgeNo} · {badge.name}
+        Badge No. {TOKEN.symbol} {badge.badgeNo} · {badge.name}
       </p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">
         Applied Student Details
@@ -241,7 +242,7 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
       {pending.length > 0 && (
         <p className="mt-3 text-xs text-slate-500">
           Each approval takes one of the badges left and lets the earner claim the badge and its{' '}
-          {badge.amountOfToken} {TOKEN.symbol} reward within the claim period.
+          {formatAmount(badge.amountOfToken)} {TOKEN.symbol} reward within the claim period.
         </p>
       )}
     </section>

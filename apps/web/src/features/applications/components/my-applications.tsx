@@ -10,7 +10,7 @@ import {
   type ApplicationWithBadge,
 } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { formatDate } from '@/features/badges';
+import { formatDateTime } from '@/lib/format';
 import { useClaimBadge } from '../api/claim-badge';
 import { UNCLAIMED_AFTER, applicationState } from '../lib/application-status';
 import { EmptyTableRow } from '@/components/ui/empty-state';
@@ -34,7 +34,7 @@ function StatusCell({ application, email }: { application: ApplicationWithBadge;
         Claim
       </button>
       <span className="text-xs text-slate-500">
-        by {formatDate(state.claimBy)}, {UNCLAIMED_AFTER}
+        by {formatDateTime(state.claimBy)}, {UNCLAIMED_AFTER}
       </span>
     </span>
   );

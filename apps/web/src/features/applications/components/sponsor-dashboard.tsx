@@ -13,6 +13,7 @@ import { BannerCarousel } from './banner-carousel';
 import { DashboardActions } from './dashboard-actions';
 import { LoadingOverlay, StatCard } from './stat-card';
 import { QueryError } from '@/components/ui/query-error';
+import { formatAmount } from '@/lib/format';
 
 export function SponsorDashboard({ user }: { user: SessionUser }) {
   const balances = useBalances({ auth: 'user' });
@@ -34,7 +35,7 @@ export function SponsorDashboard({ user }: { user: SessionUser }) {
       <p className="rounded-2xl border border-brand-200 bg-brand-50 p-5 text-brand-950">
         Total tokens awarded in badges:{' '}
         <span className="text-xl font-bold">
-          {totals.data ? `${totals.data.totalTokens} ${TOKEN.symbol}` : '…'}
+          {totals.data ? `${formatAmount(totals.data.totalTokens)} ${TOKEN.symbol}` : '…'}
         </span>
         {totals.data && (
           <span className="ml-2 text-sm text-brand-800">

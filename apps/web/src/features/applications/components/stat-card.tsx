@@ -1,6 +1,8 @@
 // One figure of a dashboard (GETS, STAKED, MY AWARDS, DRAFT BADGES): a group
-// named by its label, so it reads as "GETS, 12.5".
+// named by its label, so it reads as "GETS, 12.5". Figures have thousands
+// separators ("1,250.5").
 import { useId } from 'react';
+import { formatAmount, formatNumber } from '@/lib/format';
 
 export function StatCard({ label, value }: { label: string; value: string | number | null }) {
   const labelId = useId();
@@ -13,7 +15,13 @@ export function StatCard({ label, value }: { label: string; value: string | numb
       <p id={labelId} className="text-xs font-semibold tracking-widest text-slate-500">
         {label}
       </p>
-      <p className="mt-2 truncate text-2xl font-bold text-slate-900">{value ?? '…'}</p>
+      <p className="mt-2 truncate text-2xl font-bold text-slate-900">
+        {value === null
+          ? '…'
+          : typeof value === 'number'
+            ? formatNumber(value)
+            : formatAmount(value)}
+      </p>
     </div>
   );
 }

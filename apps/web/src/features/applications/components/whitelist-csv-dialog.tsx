@@ -23,6 +23,7 @@ import {
   useWhitelistFromCsv,
   WHITELIST_CSV_TITLE,
 } from '../api/whitelist-from-csv';
+import { formatNumber } from '@/lib/format';
 
 const KIND_LABELS: Record<WhitelistRowKind, string> = {
   ready: 'Ready',
@@ -115,7 +116,7 @@ export function WhitelistCsvDialog({
       onClose={close}
       dismissible={!isConfirming}
       size="lg"
-      description={`One bare email address (name@example.org, no name or brackets) or wallet address per row, a header row optional, at most ${WHITELIST_CSV_MAX_ROWS.toLocaleString('en-US')} rows. Registered earners are whitelisted in one consent; emails without an account are invited to register.`}
+      description={`One bare email address (name@example.org, no name or brackets) or wallet address per row, a header row optional, at most ${formatNumber(WHITELIST_CSV_MAX_ROWS)} rows. Registered earners are whitelisted in one consent; emails without an account are invited to register.`}
     >
       <div
         data-testid="csv-drop-zone"

@@ -1,16 +1,25 @@
 // The badge card (spec section 2): image, a small QR, the name on one line and
-// "GETS {badgeNo}"; red with "Expired" once its batch expiry has passed, dark
-// green otherwise. Clicking it opens the badge details modal.
+// "GETS {badgeNo}" labelled as the badge number it is; red with "Expired" once
+// its batch expiry has passed, dark green otherwise. Beyond the spec, what an
+// earner needs before applying: the claim deadline (batchExpiryDate) and the
+// expiry an admin set at approval (expiryDate). Clicking it opens the badge
+// details modal.
 import type { Ref } from 'react';
-import { TOKEN, type Badge } from '@gets/schema';
-import { isExpired, qrValueOf, SAMPLE_BADGE_NO } from '../lib/badge-links';
+import type { Badge } from '@gets/schema';
+import { formatDate } from '@/lib/format';
+import { badgeCode, isExpired, qrValueOf, SAMPLE_BADGE_NO } from '../lib/badge-links';
 import { QrCode } from '@/components/ui/qr-code';
 import { useSelectBadge } from './badge-details-context';
 
 export type CardBadge = Pick<
   Badge,
-  '_id' | 'name' | 'image' | 'badgeNo' | 'isDraft' | 'batchExpiryDate'
+  '_id' | 'name' | 'image' | 'badgeNo' | 'isDraft' | 'batchExpiryDate' | 'expiryDate'
 >;
+
+/** The two dates an earner reads before applying, as the card, modal and page say them. */
+export const BADGE_DATE_LABELS = { claim: 'Claim deadline', expiry: 'Expires' } as const;
+/** An expiry not set yet: an admin sets it when approving the badge. */
+export const EXPIRY_UNSET = 'set at approval';
 
 /** The card itself (what Download as PNG draws). */
 export function BadgeCardFace({
@@ -18,6 +27,7 @@ export function BadgeCardFace({
   ref,
   qrValue,
   fullTitle = false,
+  dates = true,
 }: {
   badge: CardBadge;
   ref?: Ref<HTMLDivElement>;
@@ -27,6 +37,8 @@ export function BadgeCardFace({
    * Download as PNG draws, and the badge page); a list's card keeps it to one line, truncated.
    */
   fullTitle?: boolean;
+  /** Show the claim deadline and the expiry (not on the create preview before an expiry is typed). */
+  dates?: boolean;
 }) {
   const expired = !badge.isDraft && isExpired(badge);
   return (
@@ -71,8 +83,23 @@ export function BadgeCardFace({
         {badge.name || 'Badge title'}
       </p>
       <p className="text-sm font-medium tracking-wide text-brand-200">
-        {TOKEN.symbol} {badge.badgeNo ?? (badge.isDraft ? 'Draft' : SAMPLE_BADGE_NO)}
+        <span className="text-xs font-normal text-white/80">Badge No. </span>
+        {badgeCode(badge.badgeNo ?? (badge.isDraft ? 'Draft' : SAMPLE_BADGE_NO))}
       </p>
+      {dates && (
+        <dl className="grid gap-0.5 text-xs text-white/90">
+          <div className="flex flex-wrap gap-x-1">
+            <dt>{BADGE_DATE_LABELS.claim}:</dt>
+            <dd className="font-semibold">{formatDate(badge.batchExpiryDate)}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-1">
+            <dt>{BADGE_DATE_LABELS.expiry}:</dt>
+            <dd className="font-semibold">
+              {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
+            </dd>
+          </div>
+        </dl>
+      )}
     </div>
   );
 }

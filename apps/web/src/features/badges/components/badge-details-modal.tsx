@@ -2,8 +2,9 @@
 // transaction hash, the badge link, Download as PNG, and the actions of the
 // viewer: the owning sponsor publishes, edits or deletes a draft, or deletes a
 // published badge. The app adds the actions of other features through
-// `actions` (Apply, Claim Tokens, Application List).
-import { useRef, useState, type ReactNode } from 'react';
+// `actions` (Apply, Claim Tokens, Application List). Beyond the spec: the
+// claim deadline and the expiry, and what publishing a draft costs.
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   BADGE_CREATION_FEE_GETS,
@@ -15,8 +16,10 @@ import {
 } from '@gets/schema';
 import { ExternalLinkIcon } from '@/components/icons/icons';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { Modal } from '@/components/ui/modal';
 import { TransactionLink } from '@/components/ui/transaction-link';
+import { formatAmount, formatDate, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/features/accounts';
 import { useBalances } from '@/features/staking';
@@ -26,7 +29,8 @@ import { usePublishBadge } from '../api/publish-badge';
 import { contentFromBadge } from '../lib/badge-form';
 import { badgeUrl } from '../lib/badge-links';
 import { downloadNodeAsPng } from '../lib/download-png';
-import { BadgeCardFace } from './badge-card';
+import { BADGE_DATE_LABELS, BadgeCardFace, EXPIRY_UNSET } from './badge-card';
+import { PublishCosts } from './publish-costs';
 import type { BadgeActionsComponent } from './badge-details-context';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from './copy-button';
@@ -85,6 +89,10 @@ export function BadgeDetailsModal({
   const [confirmDraftDelete, setConfirmDraftDelete] = useState(false);
   const [confirmBadgeDelete, setConfirmBadgeDelete] = useState(false);
   const busy = isPublishing || isDeleting || deleteDraft.isPending;
+  const hintId = useId();
+  // Publish stays pressable with too little GETS: the spec's toast says so
+  // (the costs above show the shortfall); it waits only while another action runs.
+  const publishReason = busy ? 'Wait until the current action on this badge finishes.' : null;
   const showLink = !badge.isDraft && (badge.isPublic || isOwner);
   const live = badge.status === 'UNDER_VERIFICATION' || badge.status === 'VERIFIED';
 
@@ -124,12 +132,16 @@ export function BadgeDetailsModal({
             <Row label="Title">{badge.name}</Row>
             <Row label="Badge Description">{badge.description}</Row>
             <Row label="Created By">{badge.sponsorName}</Row>
-            <Row label="Number Of Badges">{badge.numberOfBadge}</Row>
-            <Row label="Remaining Badges">{badge.availableBadge}</Row>
+            <Row label="Number Of Badges">{formatNumber(badge.numberOfBadge)}</Row>
+            <Row label="Remaining Badges">{formatNumber(badge.availableBadge)}</Row>
             <Row label={`Rewards in ${TOKEN.symbol}`}>
-              {badge.amountOfToken} {TOKEN.symbol}
+              {formatAmount(badge.amountOfToken)} {TOKEN.symbol}
             </Row>
             <Row label="Badge No.">{badge.badgeNo ?? 'Draft'}</Row>
+            <Row label={BADGE_DATE_LABELS.claim}>{formatDate(badge.batchExpiryDate)}</Row>
+            <Row label={BADGE_DATE_LABELS.expiry}>
+              {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
+            </Row>
             <Row label="Award Criteria">{badge.awardCriteria}</Row>
             {badge.educationsDetails && <Row label="Evidence">{badge.educationsDetails}</Row>}
             <Row label="Award Evidence">{badge.educationsDetails || 'N/A'}</Row>
@@ -187,13 +199,21 @@ export function BadgeDetailsModal({
             )}
           </dl>
 
+          {isOwner && badge.isDraft && (
+            <PublishCosts
+              balance={balances.data?.userBalance}
+              tokens={badge.amountOfToken}
+              badges={badge.numberOfBadge}
+            />
+          )}
           <div className="mt-5 flex flex-wrap gap-3">
             {isOwner && badge.isDraft && (
               <>
                 <button
                   type="button"
                   className={buttonStyles.primary}
-                  disabled={busy}
+                  disabled={publishReason !== null}
+                  aria-describedby={publishReason ? hintId : undefined}
                   onClick={() => void publishDraft()}
                 >
                   Publish
@@ -224,6 +244,7 @@ export function BadgeDetailsModal({
                 type="button"
                 className={buttonStyles.outline}
                 disabled={busy}
+                aria-describedby={publishReason ? hintId : undefined}
                 onClick={() => setConfirmBadgeDelete(true)}
               >
                 Delete Badge
@@ -241,6 +262,7 @@ export function BadgeDetailsModal({
             )}
             {Actions && <Actions badge={badge} close={onLeave} downloadPng={download} />}
           </div>
+          {isOwner && <DisabledReason id={hintId} reason={publishReason} className="mt-2" />}
         </div>
       </div>
 

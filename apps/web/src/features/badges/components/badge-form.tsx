@@ -1,15 +1,18 @@
 // The create-badge page's form (spec sections 2 and 5): every field validated
 // on change with the spec's messages, the remaining title characters, digits
 // only for tokens, badges and expiry, the image through the crop dialog, the
-// balance check against the chain with the 9 GETS fee, the live preview, and
-// Save Draft / Save Changes / Publish.
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+// balance check against the chain with the 9 GETS fee, what publishing costs
+// (balance, rewards held in escrow, fee, total, after) before the consent,
+// the live preview, and Save Draft / Save Changes / Publish (saying why
+// Publish is disabled).
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BADGE_CREATION_FEE_GETS,
+  dateInDays,
   TITLE_MAX_LENGTH,
   TOASTS,
   TOKEN,
@@ -19,6 +22,7 @@ import {
   type BadgeFormInput,
 } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
 import { showApiError } from '@/lib/api-feedback';
 import { toast } from '@/lib/toast';
@@ -31,11 +35,12 @@ import { contentFromForm, EMPTY_FORM, formFromBadge } from '../lib/badge-form';
 import { SAMPLE_QR_VALUE } from '../lib/badge-links';
 import { BadgeCardFace } from './badge-card';
 import { ImageCropDialog } from './image-crop-dialog';
+import { PublishCosts } from './publish-costs';
 
 export const FEE_TOOLTIP = `Badge creation fee - ${BADGE_CREATION_FEE_GETS} ${TOKEN.symbol}`;
 
 /** The balance check under the form: what the sponsor can see before publishing. */
-function BalanceCheck({ state }: { state: 'input' | 'enough' | 'short' }) {
+function BalanceCheck({ state, id }: { state: 'input' | 'enough' | 'short'; id: string }) {
   const text = {
     input: VALIDATION.badge.inputTokensAndBadges,
     enough: VALIDATION.badge.enoughBalance,
@@ -47,7 +52,7 @@ function BalanceCheck({ state }: { state: 'input' | 'enough' | 'short' }) {
     short: 'bg-red-50 text-red-700',
   }[state];
   return (
-    <p role="status" className={`rounded-xl px-4 py-3 text-sm font-medium ${tone}`}>
+    <p id={id} role="status" className={`rounded-xl px-4 py-3 text-sm font-medium ${tone}`}>
       {text}
     </p>
   );
@@ -119,6 +124,14 @@ export function BadgeForm({ session, draft }: { session: UserSession; draft?: Ba
   );
   const balanceState = !tokensOk || !badgesOk ? 'input' : affordable ? 'enough' : 'short';
   const busy = saving || isPublishing || isUploading;
+  const balanceCheckId = useId();
+  const busyHintId = useId();
+  const busyReason = isUploading
+    ? 'Wait until the image is uploaded.'
+    : saving || isPublishing
+      ? 'Wait until this badge is saved.'
+      : null;
+  const expiryDays = /^\d+$/.test(values.expiry ?? '') ? Number(values.expiry) : 0;
 
   /** A registered input that keeps digits only (tokens, badges, expiry). */
   function digits(name: 'tokens' | 'badges' | 'expiry', after?: (value: string) => void) {
@@ -249,7 +262,12 @@ export function BadgeForm({ session, draft }: { session: UserSession; draft?: Ba
             {...digits('badges')}
           />
         </div>
-        <BalanceCheck state={balanceState} />
+        <PublishCosts
+          balance={balances.data?.userBalance}
+          tokens={tokensOk ? values.tokens : null}
+          badges={badgesOk ? Number(values.badges) : null}
+        />
+        <BalanceCheck state={balanceState} id={balanceCheckId} />
         <TextAreaField
           label="Award criteria"
           error={errors.criteria?.message}
@@ -299,6 +317,7 @@ export function BadgeForm({ session, draft }: { session: UserSession; draft?: Ba
             type="button"
             className={buttonStyles.outline}
             disabled={busy}
+            aria-describedby={busyReason ? busyHintId : undefined}
             onClick={() => void saveDraft()}
           >
             {draft ? 'Save Changes' : 'Save Draft'}
@@ -307,11 +326,15 @@ export function BadgeForm({ session, draft }: { session: UserSession; draft?: Ba
             type="button"
             className={buttonStyles.primary}
             disabled={busy || balanceState === 'short'}
+            aria-describedby={
+              busyReason ? busyHintId : balanceState === 'short' ? balanceCheckId : undefined
+            }
             onClick={() => void publishBadge()}
           >
             Publish
           </button>
         </div>
+        <DisabledReason id={busyHintId} reason={busyReason} />
       </form>
 
       <aside aria-label="Preview" className="lg:sticky lg:top-24 lg:self-start">
@@ -323,9 +346,12 @@ export function BadgeForm({ session, draft }: { session: UserSession; draft?: Ba
             image: image ?? '',
             badgeNo: null,
             isDraft: false,
-            batchExpiryDate: '9999-12-31T00:00:00.000Z',
+            batchExpiryDate:
+              expiryDays >= 1 ? dateInDays(expiryDays).toISOString() : '9999-12-31T00:00:00.000Z',
+            expiryDate: null,
           }}
           qrValue={SAMPLE_QR_VALUE}
+          dates={expiryDays >= 1}
         />
       </aside>
 

@@ -1,15 +1,17 @@
 // The badge page /badge/{id} (spec section 2): the card, name, number and
 // description, a real QR of the public link with Copy link, the counts, award
 // criteria and evidence, the earners table; the public view adds the sponsor,
-// the admin view a Ban button. The title names the badge.
+// the admin view a Ban button. The title names the badge. Beyond the spec:
+// the claim deadline and the expiry, before an earner applies.
 import { useState, type ReactNode } from 'react';
 import { TOKEN, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { badgeUrl, formatDate, shortHash } from '../lib/badge-links';
+import { badgeCode, badgeUrl, shortHash } from '../lib/badge-links';
+import { formatAmount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useBanBadge } from '../api/ban-badge';
 import { BanBadgeDialog } from './admin/ban-badge-dialog';
-import { BadgeCardFace } from './badge-card';
+import { BADGE_DATE_LABELS, BadgeCardFace, EXPIRY_UNSET } from './badge-card';
 import { QrCode } from '@/components/ui/qr-code';
 import { BadgeStatusNote } from './badge-status-note';
 import { CopyButton } from './copy-button';
@@ -71,7 +73,8 @@ export function BadgePage({
         <div className="min-w-0 space-y-6">
           <header className="space-y-2">
             <p className="text-sm font-semibold tracking-wide text-brand-700">
-              {TOKEN.symbol} {badge.badgeNo}
+              <span className="font-normal text-slate-600">Badge No. </span>
+              {badgeCode(badge.badgeNo ?? '')}
             </p>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{badge.name}</h1>
             {view === 'public' && (
@@ -108,9 +111,19 @@ export function BadgePage({
             {view === 'public' && actions}
           </div>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Count label="Badges issued" value={badge.numberOfBadge} />
-            <Count label="Remaining badges" value={badge.availableBadge} />
-            <Count label={`Rewards per badge (${TOKEN.symbol})`} value={badge.amountOfToken} />
+            <Count label="Badges issued" value={formatNumber(badge.numberOfBadge)} />
+            <Count label="Remaining badges" value={formatNumber(badge.availableBadge)} />
+            <Count
+              label={`Rewards per badge (${TOKEN.symbol})`}
+              value={formatAmount(badge.amountOfToken)}
+            />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Count label={BADGE_DATE_LABELS.claim} value={formatDate(badge.batchExpiryDate)} />
+            <Count
+              label={BADGE_DATE_LABELS.expiry}
+              value={badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
+            />
           </div>
           <section>
             <h2 className="text-lg font-semibold text-slate-900">Award criteria</h2>
@@ -146,7 +159,7 @@ export function BadgePage({
                     earners.map((earner) => (
                       <tr key={earner.transactionHash} className="border-t border-slate-100">
                         <td className="px-4 py-2">{earner.name}</td>
-                        <td className="px-4 py-2">{formatDate(earner.assignedAt)}</td>
+                        <td className="px-4 py-2">{formatDateTime(earner.assignedAt)}</td>
                         <td className="px-4 py-2 font-mono text-xs">
                           <TransactionLink hash={earner.transactionHash} href={earner.explorerUrl}>
                             {shortHash(earner.transactionHash)}

@@ -1,7 +1,8 @@
 // The Search page's list (spec section 2): badges whose name contains the
 // search text (searched by the server), "Click To Apply" for earners, else
 // "Badge List"; each row the image with its QR, name, evidence, Award
-// Criteria, Badge No. and the reward in GETS; "No Badge Found!" when none.
+// Criteria, Badge No. and the reward in GETS, and (beyond the spec) the claim
+// deadline and expiry an earner reads before applying; "No Badge Found!" when none.
 import { EMPTY_STATES, TOKEN, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/features/custody';
@@ -11,6 +12,8 @@ import { QrCode } from '@/components/ui/qr-code';
 import { useSelectBadge } from './badge-details-context';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyState } from '@/components/ui/empty-state';
+import { formatAmount, formatDate } from '@/lib/format';
+import { BADGE_DATE_LABELS, EXPIRY_UNSET } from './badge-card';
 
 function ResultRow({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
@@ -41,13 +44,18 @@ function ResultRow({ badge }: { badge: Badge }) {
             <span className="font-medium text-slate-800">Award Criteria:</span>{' '}
             {badge.awardCriteria}
           </span>
+          <span className="block text-xs text-slate-600">
+            {BADGE_DATE_LABELS.claim}: {formatDate(badge.batchExpiryDate)} ·{' '}
+            {BADGE_DATE_LABELS.expiry}:{' '}
+            {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
+          </span>
         </span>
         <span className="col-span-2 flex gap-4 text-sm sm:col-span-1 sm:flex-col sm:items-end sm:gap-1">
           <span>
             <span className="text-slate-500">Badge No.</span> {badge.badgeNo}
           </span>
           <span className="font-semibold text-brand-800">
-            {badge.amountOfToken} {TOKEN.symbol}
+            {formatAmount(badge.amountOfToken)} {TOKEN.symbol}
           </span>
         </span>
       </button>

@@ -1,6 +1,6 @@
 // What a badge's status means to the person looking at it.
 import type { Badge } from '@gets/schema';
-import { formatDate } from '../lib/badge-links';
+import { formatDateTime } from '@/lib/format';
 
 export function BadgeStatusNote({ badge }: { badge: Badge }) {
   switch (badge.status) {
@@ -13,7 +13,7 @@ export function BadgeStatusNote({ badge }: { badge: Badge }) {
         <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <span className="font-semibold">Under verification</span>
           {badge.approvalDeadline && (
-            <> · an admin approves it by {formatDate(badge.approvalDeadline)}</>
+            <> · an admin approves it by {formatDateTime(badge.approvalDeadline)}</>
           )}
         </p>
       );

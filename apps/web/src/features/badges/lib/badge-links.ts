@@ -1,6 +1,6 @@
 // Where a badge lives and what its QR codes say: the public page of a
 // published badge, a fixed sample for drafts and the create preview.
-import type { Badge } from '@gets/schema';
+import { TOKEN, type Badge } from '@gets/schema';
 
 /** What a draft's or the preview's QR encodes: nothing to visit yet. */
 export const SAMPLE_QR_VALUE = 'GETS Badges sample badge';
@@ -23,6 +23,8 @@ export const isExpired = (badge: Pick<Badge, 'batchExpiryDate'>, now = Date.now(
 export const shortHash = (value: string | null | undefined) =>
   value ? `${value.slice(0, 6)}...${value.slice(-4)}` : 'N/A';
 
-/** Dates in US short format with time (spec section 3, Display rules). */
-export const formatDate = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' }) : 'N/A';
+/**
+ * A badge's number as the spec shows it, "GETS {badgeNo}": the badge's code,
+ * not a reward (the screens label it "Badge No.").
+ */
+export const badgeCode = (badgeNo: string | number) => `${TOKEN.symbol} ${badgeNo}`;

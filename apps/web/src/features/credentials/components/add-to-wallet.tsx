@@ -9,6 +9,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { Modal } from '@/components/ui/modal';
 import { QrCode } from '@/components/ui/qr-code';
 import { createCredentialOffer } from '../api/create-credential-offer';
+import { formatTime } from '@/lib/format';
 
 export const ADD_TO_WALLET_TITLE = 'Add to your wallet';
 export const OPEN_IN_WALLET_LABEL = 'Open in a wallet app on this device';
@@ -19,8 +20,7 @@ type OfferState =
   | { kind: 'expired' }
   | { kind: 'failed'; message: string };
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string) => formatTime(iso) ?? iso;
 
 export function AddToWallet({ credential }: { credential: EarnerCredential }) {
   const [open, setOpen] = useState(false);

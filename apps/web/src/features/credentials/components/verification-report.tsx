@@ -3,6 +3,7 @@
 // says, then each named check with its verdict in words.
 import type { VerificationCheck, VerificationReport as Report } from '@gets/schema';
 import { AlertIcon, VerifiedIcon } from '@/components/icons/icons';
+import { formatDate } from '@/lib/format';
 
 const CHECK_LABELS: Record<VerificationCheck['check'], string> = {
   signature: 'Signature',
@@ -41,10 +42,7 @@ function verdictOf(report: Report) {
   };
 }
 
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
-    : null;
+const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
 
 export function VerificationReport({ report }: { report: Report }) {
   const verdict = verdictOf(report);
@@ -81,8 +79,8 @@ export function VerificationReport({ report }: { report: Report }) {
             <Item label="Earned by" value={summary.earnerName} />
             <Item label="Issued by" value={summary.issuerName} />
             <Item label="Created by" value={summary.sponsorName} />
-            <Item label="Issued on" value={formatDate(summary.issuedAt)} />
-            <Item label="Expires on" value={formatDate(summary.expiresAt) ?? 'Does not expire'} />
+            <Item label="Issued on" value={dateOrNull(summary.issuedAt)} />
+            <Item label="Expires on" value={dateOrNull(summary.expiresAt) ?? 'Does not expire'} />
             <Item label="Wallet" value={summary.earnerWallet} mono />
             {summary.criteria && <Item label="Criteria" value={summary.criteria} wide />}
           </dl>

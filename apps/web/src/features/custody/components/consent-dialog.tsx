@@ -1,9 +1,12 @@
 // The one consent dialog every chain action uses: the server's own words for
 // what will happen, Confirm (disabled while submitting) and Cancel. Nothing is
 // signed unless Confirm is pressed; Cancel, Escape and the backdrop abort.
+// Only the headline (the title) and the amounts in the words are strong.
+import type { ReactNode } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { WalletIcon } from '@/components/icons/icons';
+import { formatTime } from '@/lib/format';
 
 export interface ConsentDialogProps {
   open: boolean;
@@ -13,12 +16,6 @@ export interface ConsentDialogProps {
   submitting: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-}
-
-function formatTime(iso: string): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }
 
 export function ConsentDialog({
@@ -45,9 +42,9 @@ export function ConsentDialog({
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
           What will happen
         </p>
-        <p className="mt-1 flex items-start gap-2 text-base font-semibold text-brand-950">
+        <p className="mt-1 flex items-start gap-2 text-base font-normal text-brand-950">
           <WalletIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
-          <span data-testid="consent-description">{description}</span>
+          <span data-testid="consent-description">{emphasiseAmounts(description)}</span>
         </p>
       </div>
       {expiresAtTime && (
@@ -78,6 +75,16 @@ export function ConsentDialog({
       </div>
     </Modal>
   );
+}
+
+/** A GETS amount in the server's words ("25 GETS", "1,000.5 GETS"). */
+const AMOUNT = /(\d[\d,]*(?:\.\d+)? GETS)/;
+
+/** The description with each amount in <strong>, the rest as it is. */
+function emphasiseAmounts(description: string): ReactNode[] {
+  return description
+    .split(AMOUNT)
+    .map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part));
 }
 
 export function Spinner({ className = 'size-4' }: { className?: string }) {

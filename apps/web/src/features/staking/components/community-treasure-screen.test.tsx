@@ -8,6 +8,7 @@ import { closeAllStreams } from '@/features/custody';
 import { toast } from '@/lib/toast';
 import { chainAction, stubApi, storeAdminSession } from '@/test/api-stub';
 import { renderRoute } from '@/test/render-route';
+import { describedBy, moneyFactsOf } from '@/test/money-facts';
 
 afterEach(() => closeAllStreams());
 
@@ -38,6 +39,7 @@ function stubTreasury(extra: Parameters<typeof stubApi>[0] = {}) {
         stakingBalance: '0',
         totalStakingBalance: '250.5',
         account: ADMIN,
+        lockPeriod: 30,
       },
     },
     'GET /stake': (call) => {
@@ -126,6 +128,84 @@ describe('Community treasure (admin)', () => {
     expect(api.callsTo('POST', '/stake/withdraw/admin')[0]?.body).toEqual({
       userId: 'a1',
       amount: '25',
+    });
+  });
+
+  it('Withdraw is limited by the total staked (the spec), not by the pool, and shows the money facts first', async () => {
+    storeAdminSession();
+    const api = stubTreasury({
+      'GET /stake/treasury': {
+        data: {
+          totalStaked: '30',
+          treasuryBalance: '1000',
+          lockPeriod: 30,
+          treasureAddress: ADMIN,
+        },
+      },
+      'POST /stake/withdraw/metakeep/admin': chainAction('Withdraw 30 GETS'),
+      'POST /stake/withdraw/admin': { message: 'Withdrawn 30 GETS from the Community Treasure' },
+    });
+    renderRoute('/dashboard?menu=community');
+    const panel = await screen.findByRole('region', { name: 'Withdraw' });
+    expect(panel.textContent).toContain('The treasury holds 1,000 GETS besides the stakes');
+    expect(panel.textContent).toContain('up to 30 GETS now');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Enter the amount to be withdrawn' });
+    const input = within(dialog).getByLabelText('Amount to withdraw');
+    expect(describedBy(input)).toBe('At most 30 GETS (the total staked)');
+    fireEvent.change(input, { target: { value: '30.5' } });
+    await screen.findByText('0x9999...9999');
+    expect(moneyFactsOf('What withdrawing does to your wallet', dialog)).toEqual({
+      'Your wallet': '1,000 GETS',
+      'Amount to withdraw': '30.5 GETS',
+      'Fee (the platform pays the network fee)': '0 GETS',
+      'Total coming to your wallet': '30.5 GETS',
+      'Your wallet after': '1,030.5 GETS',
+    });
+    // Above the total staked it just closes, although the pool holds more.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/stake/withdraw/metakeep/admin')).toHaveLength(0);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw' }));
+    dialog = await screen.findByRole('dialog', { name: 'Enter the amount to be withdrawn' });
+    fireEvent.change(within(dialog).getByLabelText('Amount to withdraw'), {
+      target: { value: '30' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(api.callsTo('POST', '/stake/withdraw/admin')).toHaveLength(1));
+    expect(api.callsTo('POST', '/stake/withdraw/metakeep/admin')[0]?.body).toEqual({
+      amount: '30',
+    });
+  });
+
+  it('Re-deposit shows the money facts and says why it is disabled', async () => {
+    storeAdminSession();
+    stubTreasury();
+    renderRoute('/dashboard?menu=community');
+    const panel = await screen.findByRole('form', { name: 'Re-deposit' });
+    const submit = within(panel).getByRole<HTMLButtonElement>('button', { name: 'Re-deposit' });
+    await screen.findByText('0x9999...9999');
+    expect(describedBy(submit)).toBe('Enter an amount first.');
+    fireEvent.change(within(panel).getByLabelText('Re-deposit amount'), {
+      target: { value: '1000.5' },
+    });
+    expect(describedBy(submit)).toBe('Tokens cannot exceed your available balance.');
+    expect(moneyFactsOf('What re-depositing does to your wallet', panel)).toMatchObject({
+      'Your balance': '1,000 GETS',
+      'Total leaving your wallet': '1,000.5 GETS',
+      'Your wallet after': '-0.5 GETS',
+    });
+    fireEvent.change(within(panel).getByLabelText('Re-deposit amount'), {
+      target: { value: '250' },
+    });
+    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-describedby')).toBeNull();
+    expect(moneyFactsOf('What re-depositing does to your wallet', panel)).toMatchObject({
+      'Your wallet after': '750 GETS',
     });
   });
 

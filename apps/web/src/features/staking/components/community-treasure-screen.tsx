@@ -1,15 +1,21 @@
 // The admin's Community treasure screen (spec section 2): total staked, the
 // lock period with a tooltip and a shortcut to Settings, the admin's wallet,
-// Re-deposit and Withdraw panels, and the open stakes a page at a time.
+// Re-deposit and Withdraw panels (each with its money facts before the
+// consent, and why its button is disabled), and the open stakes a page at a
+// time. A withdrawal is limited by the total staked, as the spec says, and by
+// the pool the contract pays it from.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TOASTS, TOKEN, TOKEN_AMOUNT_INPUT_STEP } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { MoneyFacts } from '@/components/ui/money-facts';
 import { PageSpinner, useAdminSession, WalletAddress } from '@/features/accounts';
 import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
+import { formatAmount, formatDays, formatGetsAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useBalances } from '../api/get-balances';
 import {
@@ -18,7 +24,8 @@ import {
   useTreasury,
   withdrawFromTreasury,
 } from '../api/treasury';
-import { isSendable, normalise } from '../lib/amounts';
+import { amountProblem, normalise } from '../lib/amounts';
+import { withdrawLimit } from '../lib/withdraw-limit';
 import { StakeTable } from './stake-table';
 import { QueryError } from '@/components/ui/query-error';
 
@@ -44,7 +51,8 @@ export function CommunityTreasureScreen() {
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-sm font-medium text-slate-600">Total staked</p>
           <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
-            {data.totalStaked} <span className="text-base text-slate-500">{TOKEN.symbol}</span>
+            {formatAmount(data.totalStaked)}{' '}
+            <span className="text-base text-slate-500">{TOKEN.symbol}</span>
           </p>
         </div>
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -70,7 +78,7 @@ export function CommunityTreasureScreen() {
             </span>
           </p>
           <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
-            {data.lockPeriod} <span className="text-base text-slate-500">days</span>
+            {formatDays(data.lockPeriod)}
           </p>
           <Link
             to="/dashboard?menu=settings"
@@ -82,7 +90,7 @@ export function CommunityTreasureScreen() {
         <div className="rounded-2xl bg-brand-950 p-6 text-white shadow-sm">
           <p className="text-sm font-medium text-brand-200">Your wallet</p>
           <p className="mt-2 text-3xl font-bold tabular-nums">
-            {wallet.data?.userBalance ?? '–'}{' '}
+            {wallet.data ? formatAmount(wallet.data.userBalance) : '–'}{' '}
             <span className="text-base text-brand-200">{TOKEN.symbol}</span>
           </p>
           <div className="mt-3">
@@ -92,7 +100,11 @@ export function CommunityTreasureScreen() {
       </div>
       <div className="grid grid-cols-2 gap-4">
         <RedepositPanel walletBalance={wallet.data?.userBalance} />
-        <WithdrawPanel pool={data.treasuryBalance} />
+        <WithdrawPanel
+          pool={data.treasuryBalance}
+          totalStaked={data.totalStaked}
+          walletBalance={wallet.data?.userBalance}
+        />
       </div>
       <StakeTable />
     </div>
@@ -102,7 +114,13 @@ export function CommunityTreasureScreen() {
 function RedepositPanel({ walletBalance }: { walletBalance: string | undefined }) {
   const deposit = useChainAction({ auth: 'admin', title: 'Re-deposit GETS' });
   const [amount, setAmount] = useState('');
-  const ok = isSendable(amount, walletBalance) && !deposit.isRunning;
+  const hintId = useId();
+  const problem = deposit.isRunning
+    ? 'Wait until this re-deposit is on its way.'
+    : walletBalance === undefined
+      ? 'Reading your wallet balance...'
+      : amountProblem(amount, walletBalance);
+  const ok = problem === null;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ok) return;
@@ -110,7 +128,9 @@ function RedepositPanel({ walletBalance }: { walletBalance: string | undefined }
     try {
       const final = await deposit.run((consentToken) => depositToTreasury(value, consentToken));
       if (final.status === 'COMPLETED') {
-        toast.success(`${value} ${TOKEN.symbol} re-deposited into the Community Treasure!`);
+        toast.success(
+          `${formatAmount(value)} ${TOKEN.symbol} re-deposited into the Community Treasure!`,
+        );
         setAmount('');
       } else {
         toast.error(TOASTS.error.generic);
@@ -142,15 +162,40 @@ function RedepositPanel({ walletBalance }: { walletBalance: string | undefined }
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
       />
-      <button type="submit" disabled={!ok} className={`${buttonStyles.primary} self-start`}>
+      <MoneyFacts
+        label="What re-depositing does to your wallet"
+        balance={walletBalance}
+        amount={amount}
+        amountLabel="Amount to re-deposit"
+        feeLabel="Fee (the platform pays the network fee)"
+        totalLabel="Total leaving your wallet"
+        afterLabel="Your wallet after"
+      />
+      <button
+        type="submit"
+        disabled={!ok}
+        aria-describedby={problem ? hintId : undefined}
+        className={`${buttonStyles.primary} self-start`}
+      >
         Re-deposit
       </button>
+      <DisabledReason id={hintId} reason={problem} />
     </form>
   );
 }
 
-function WithdrawPanel({ pool }: { pool: string }) {
+function WithdrawPanel({
+  pool,
+  totalStaked,
+  walletBalance,
+}: {
+  pool: string;
+  totalStaked: string;
+  walletBalance: string | undefined;
+}) {
   const admin = useAdminSession();
+  const hintId = useId();
+  const limit = withdrawLimit(totalStaked, pool);
   const withdraw = useChainAction({ auth: 'admin', title: 'Withdraw GETS' });
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
@@ -158,11 +203,11 @@ function WithdrawPanel({ pool }: { pool: string }) {
     setOpen(false);
     setAmount('');
   };
-  // The spec: Withdraw submits only a non-empty amount not above what can be
-  // withdrawn (here the treasury pool; stakes are never withdrawable); else it just closes.
+  // The spec: Withdraw submits only a non-empty amount not above the total
+  // staked (and the pool, which pays it); else it just closes.
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!isSendable(amount, pool) || !admin) {
+    if (amountProblem(amount, limit.amount) !== null || !admin) {
       close();
       return;
     }
@@ -190,20 +235,25 @@ function WithdrawPanel({ pool }: { pool: string }) {
         Withdraw
       </h3>
       <p className="text-sm text-slate-600">
-        The treasury holds{' '}
-        <strong className="tabular-nums">
-          {pool} {TOKEN.symbol}
-        </strong>{' '}
-        besides the stakes, which only their owners can take out.
+        The treasury holds <strong className="tabular-nums">{formatGetsAmount(pool)}</strong>{' '}
+        besides the stakes, which only their owners can take out. A withdrawal is at most the total
+        staked (<span className="tabular-nums">{formatGetsAmount(totalStaked)}</span>) and what the
+        pool holds: up to <strong className="tabular-nums">{formatGetsAmount(limit.amount)}</strong>{' '}
+        now.
       </p>
       <button
         type="button"
         disabled={withdraw.isRunning}
+        aria-describedby={withdraw.isRunning ? hintId : undefined}
         onClick={() => setOpen(true)}
         className={`${buttonStyles.primary} self-start`}
       >
         Withdraw
       </button>
+      <DisabledReason
+        id={hintId}
+        reason={withdraw.isRunning ? 'Wait until this withdrawal is on its way.' : null}
+      />
       <Modal open={open} title="Enter the amount to be withdrawn" onClose={close} size="sm">
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <TextField
@@ -213,9 +263,20 @@ function WithdrawPanel({ pool }: { pool: string }) {
             min={0}
             step={TOKEN_AMOUNT_INPUT_STEP}
             value={amount}
-            hint={`At most ${pool} ${TOKEN.symbol}`}
+            hint={`At most ${formatGetsAmount(limit.amount)} (${limit.reason})`}
             onChange={(event) => setAmount(event.target.value)}
             data-autofocus
+          />
+          <MoneyFacts
+            label="What withdrawing does to your wallet"
+            balance={walletBalance}
+            amount={amount}
+            direction="receive"
+            balanceLabel="Your wallet"
+            amountLabel="Amount to withdraw"
+            feeLabel="Fee (the platform pays the network fee)"
+            totalLabel="Total coming to your wallet"
+            afterLabel="Your wallet after"
           />
           <button type="submit" className={buttonStyles.primary}>
             Withdraw

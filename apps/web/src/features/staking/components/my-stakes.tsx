@@ -1,16 +1,15 @@
 // My stakes (beyond the spec): each stake's amount, when it was made and when
 // it unlocks (the lock period in force then); Unstake once unlocked.
+import { useId } from 'react';
 import { TOKEN, type MyStake } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useChainAction } from '@/features/custody';
 import { useNow } from '@/hooks/use-now';
+import { formatAmount, formatDateTime as when } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { unstakeTokens, useMyStakes } from '../api/stake';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyState } from '@/components/ui/empty-state';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function MyStakes() {
   const stakes = useMyStakes();
@@ -45,13 +44,14 @@ function StakeRow({ stake }: { stake: MyStake }) {
   const unstake = useChainAction({ auth: 'user', title: 'Unstake GETS' });
   const now = useNow();
   const unlocked = Date.parse(stake.unlockAt) <= now;
+  const lockId = useId();
   const run = async () => {
     try {
       const final = await unstake.run((consentToken) =>
         unstakeTokens(stake.onChainId, consentToken),
       );
       if (final.status === 'COMPLETED') {
-        toast.success(`${stake.amount} ${TOKEN.symbol} unstaked to your wallet!`);
+        toast.success(`${formatAmount(stake.amount)} ${TOKEN.symbol} unstaked to your wallet!`);
       }
     } catch {
       // A cancel changes nothing; any other failure was toasted by the consent flow.
@@ -61,16 +61,22 @@ function StakeRow({ stake }: { stake: MyStake }) {
     <li className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white px-5 py-4">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900 tabular-nums">
-          {stake.amount} {TOKEN.symbol}{' '}
+          {formatAmount(stake.amount)} {TOKEN.symbol}{' '}
           <span className="text-sm font-normal text-slate-500">
             · stake #{stake.onChainId.padStart(2, '0')}
           </span>
         </p>
         <p className="text-sm text-slate-600">
           Staked {when(stake.createdAt)} ·{' '}
-          {stake.withdrawnAt
-            ? `Unstaked ${when(stake.withdrawnAt)}`
-            : `${unlocked ? 'Unlocked' : 'Unlocks'} ${when(stake.unlockAt)}`}
+          {stake.withdrawnAt ? (
+            `Unstaked ${when(stake.withdrawnAt)}`
+          ) : (
+            <span id={lockId}>
+              {unlocked
+                ? `Unlocked since ${when(stake.unlockAt)}`
+                : `Locked until ${when(stake.unlockAt)}`}
+            </span>
+          )}
         </p>
       </div>
       {!stake.withdrawnAt && (
@@ -79,7 +85,7 @@ function StakeRow({ stake }: { stake: MyStake }) {
           disabled={!unlocked || unstake.isRunning}
           onClick={() => void run()}
           aria-label={`Unstake stake #${stake.onChainId.padStart(2, '0')}`}
-          title={unlocked ? undefined : `Locked until ${when(stake.unlockAt)}`}
+          aria-describedby={unlocked ? undefined : lockId}
           className={buttonStyles.outline}
         >
           Unstake

@@ -5,7 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TOASTS } from '@gets/schema';
 import { closeAllStreams } from '@/features/custody';
 import { toast } from '@/lib/toast';
+import { formatDate } from '@/lib/format';
 import { chainAction, stubApi, storeAdminSession, type StubCall } from '@/test/api-stub';
+import { describedBy, moneyFactsOf } from '@/test/money-facts';
 import { EARNER, renderRoute, storeUserSession } from '@/test/render-route';
 
 afterEach(() => closeAllStreams());
@@ -16,6 +18,7 @@ const BALANCES = {
     stakingBalance: '2',
     totalStakingBalance: '120.25',
     account: EARNER.account,
+    lockPeriod: 30,
   },
 };
 const HOUR = 3_600_000;
@@ -75,7 +78,70 @@ describe('/stake', () => {
     expect(
       within(list).getByRole<HTMLButtonElement>('button', { name: 'Unstake stake #08' }).disabled,
     ).toBe(true);
-    expect(within(list).getByText(/Unlocks /)).toBeTruthy();
+    expect(within(list).getByText(/^Locked until /)).toBeTruthy();
+    expect(within(list).getByText(/^Unlocked since /)).toBeTruthy();
+    // The locked stake's disabled Unstake says why: its unlock date.
+    expect(describedBy(within(list).getByRole('button', { name: 'Unstake stake #08' }))).toMatch(
+      /^Locked until /,
+    );
+    expect(
+      within(list)
+        .getByRole('button', { name: 'Unstake stake #07' })
+        .getAttribute('aria-describedby'),
+    ).toBeNull();
+  });
+
+  it('shows the lock period and the date a stake made now unlocks, and the money facts before the consent', async () => {
+    storeUserSession(EARNER);
+    stubApi({
+      'GET /stake/balance': {
+        data: { ...BALANCES.data, userBalance: '12345.5', totalStakingBalance: '1234567' },
+      },
+      'GET /stake/mine': { data: [] },
+    });
+    renderRoute('/stake');
+    // Thousands separators on the cards.
+    await screen.findByText('1,234,567');
+    expect(screen.getByText('My Balance').parentElement?.textContent).toBe(
+      'My Balance12,345.5 GETS',
+    );
+    const lock = screen.getByText(/^Lock period: 30 days\./).parentElement!;
+    expect(lock.textContent).toContain(
+      `A stake made now unlocks on ${formatDate(Date.now() + 30 * 24 * HOUR)}.`,
+    );
+    expect(moneyFactsOf('What staking does to your wallet')).toEqual({
+      'Your balance': '12,345.5 GETS',
+      'Amount to stake': '– GETS',
+      'Fee (the platform pays the network fee)': '0 GETS',
+      'Total leaving your wallet': '– GETS',
+      'Your balance after': '– GETS',
+    });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '2345.25' } });
+    expect(moneyFactsOf('What staking does to your wallet')).toEqual({
+      'Your balance': '12,345.5 GETS',
+      'Amount to stake': '2,345.25 GETS',
+      'Fee (the platform pays the network fee)': '0 GETS',
+      'Total leaving your wallet': '2,345.25 GETS',
+      'Your balance after': '10,000.25 GETS',
+    });
+  });
+
+  it('says why Stake is disabled, in a hint tied to the button', async () => {
+    storeUserSession(EARNER);
+    stubApi({ 'GET /stake/balance': BALANCES, 'GET /stake/mine': { data: [] } });
+    renderRoute('/stake');
+    await screen.findByText('120.25');
+    const stake = screen.getByRole<HTMLButtonElement>('button', { name: 'Stake' });
+    expect(stake.disabled).toBe(true);
+    expect(describedBy(stake)).toBe('Enter an amount first.');
+    expect(screen.getByText('Enter an amount first.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0' } });
+    expect(describedBy(stake)).toBe('Amount must be greater than 0.');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '10.51' } });
+    expect(describedBy(stake)).toBe('Tokens cannot exceed your available balance.');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '10.5' } });
+    expect(stake.disabled).toBe(false);
+    expect(stake.getAttribute('aria-describedby')).toBeNull();
   });
 
   it('disables Stake for an empty, zero or above-balance amount; Max fills the balance', async () => {

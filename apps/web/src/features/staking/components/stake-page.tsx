@@ -2,19 +2,27 @@
 // My Staking from the chain; an amount with Max and Stake (disabled for an
 // empty, zero or above-balance amount); "Waiting for approval..." while the
 // consent is open, then "Waiting for staking..." until the chain has it; the
-// stake recorded by its id from the chain. Beyond the spec: My stakes, each
-// with its unlock date and Unstake once unlocked.
-import { useState, type FormEvent } from 'react';
+// stake recorded by its id from the chain. Beyond the spec: before the
+// consent, the money facts (balance, amount, fee, total, after), the lock
+// period and the date a stake made now unlocks, and why Stake is disabled;
+// My stakes, each with its unlock date and Unstake once unlocked.
+import { useId, useState, type FormEvent } from 'react';
 import { TOASTS, TOKEN, TOKEN_AMOUNT_INPUT_STEP } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { TextField } from '@/components/ui/form-field';
+import { MoneyFacts } from '@/components/ui/money-facts';
 import { isCancelled, isStillProcessing, useChainAction } from '@/features/custody';
+import { useNow } from '@/hooks/use-now';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
+import { formatAmount, formatDate, formatDays } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useBalances } from '../api/get-balances';
 import { recordStake, stakeTokens } from '../api/stake';
-import { isSendable, normalise } from '../lib/amounts';
+import { amountProblem, normalise } from '../lib/amounts';
 import { MyStakes } from './my-stakes';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Phase = 'idle' | 'approval' | 'staking';
 const PHASE_TEXT: Record<Exclude<Phase, 'idle'>, string> = {
@@ -27,8 +35,17 @@ export function StakePage({ user }: { user: { _id: string; email: string } }) {
   const chain = useChainAction({ auth: 'user', title: 'Stake GETS' });
   const [amount, setAmount] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
+  const now = useNow();
+  const hintId = useId();
   const balance = balances.data?.userBalance;
-  const canStake = phase === 'idle' && balance !== undefined && isSendable(amount, balance);
+  const lockPeriod = balances.data?.lockPeriod;
+  const problem =
+    phase !== 'idle'
+      ? 'Wait until this stake is on its way.'
+      : balance === undefined
+        ? 'Reading your balance...'
+        : amountProblem(amount, balance);
+  const canStake = problem === null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +91,7 @@ export function StakePage({ user }: { user: { _id: string; email: string } }) {
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">
-        {value ?? '–'}{' '}
+        {value === undefined ? '–' : formatAmount(value)}{' '}
         <span className="text-base font-semibold text-slate-500">{TOKEN.symbol}</span>
       </p>
     </div>
@@ -88,6 +105,14 @@ export function StakePage({ user }: { user: { _id: string; email: string } }) {
         {card('My Balance', balances.data?.userBalance)}
         {card('My Staking', balances.data?.stakingBalance)}
       </div>
+      <p className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-sm text-amber-950">
+        <strong>Lock period: {lockPeriod === undefined ? '…' : formatDays(lockPeriod)}.</strong>{' '}
+        Staked {TOKEN.symbol} stay locked for the lock period set by the administrators; you can
+        unstake them only after it.
+        {lockPeriod !== undefined && (
+          <> A stake made now unlocks on {formatDate(now + lockPeriod * DAY_MS)}.</>
+        )}
+      </p>
       <form
         onSubmit={(event) => void onSubmit(event)}
         noValidate
@@ -113,10 +138,26 @@ export function StakePage({ user }: { user: { _id: string; email: string } }) {
         >
           Max
         </button>
-        <button type="submit" disabled={!canStake} className={buttonStyles.primary}>
+        <button
+          type="submit"
+          disabled={!canStake}
+          aria-describedby={problem ? hintId : undefined}
+          className={buttonStyles.primary}
+        >
           Stake
         </button>
       </form>
+      <DisabledReason id={hintId} reason={problem} className="mt-2" />
+      <MoneyFacts
+        label="What staking does to your wallet"
+        className="mt-4"
+        balance={balance}
+        amount={amount}
+        amountLabel="Amount to stake"
+        feeLabel="Fee (the platform pays the network fee)"
+        totalLabel="Total leaving your wallet"
+        afterLabel="Your balance after"
+      />
       {phase !== 'idle' && (
         <p role="status" className="mt-3 text-sm font-medium text-brand-800">
           {PHASE_TEXT[phase]}

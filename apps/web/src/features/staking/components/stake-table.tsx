@@ -2,15 +2,14 @@
 // server: User (picture, full name, username), Wallet (shortened, copy),
 // Stake ID (2 digits), Staked amount, Time stamp (long US date).
 import { useState } from 'react';
-import { STAKE_ID_PADDING, TOKEN, type StakeListing } from '@gets/schema';
+import { STAKE_ID_PADDING, type StakeListing } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { WalletAddress } from '@/features/accounts';
 import { STAKES_PAGE_SIZE, useStakeList } from '../api/treasury';
 import { TableScroller } from '@/components/ui/table-scroller';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyTableRow } from '@/components/ui/empty-state';
-
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' });
+import { formatDate, formatGetsAmount } from '@/lib/format';
 
 export function StakeTable() {
   const [page, setPage] = useState(1);
@@ -118,10 +117,8 @@ function StakeRow({ stake }: { stake: StakeListing }) {
         <WalletAddress address={user?.account ?? null} short />
       </td>
       <td className="px-4 py-3 tabular-nums">{stake.onChainId.padStart(STAKE_ID_PADDING, '0')}</td>
-      <td className="px-4 py-3 tabular-nums">
-        {stake.stakedAmount} {TOKEN.symbol}
-      </td>
-      <td className="px-4 py-3">{longDate(stake.createdAt)}</td>
+      <td className="px-4 py-3 tabular-nums">{formatGetsAmount(stake.stakedAmount)}</td>
+      <td className="px-4 py-3">{formatDate(stake.createdAt)}</td>
     </tr>
   );
 }

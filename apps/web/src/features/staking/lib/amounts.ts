@@ -12,6 +12,22 @@ export function isSendable(typed: string, limit: string | undefined): boolean {
   return limit === undefined || checked.units <= unitsOfGets(limit);
 }
 
+/**
+ * Why a typed amount cannot be sent (to say beside a disabled button), or
+ * null when it can: nothing typed, not a valid amount, or above the limit.
+ */
+export function amountProblem(
+  typed: string,
+  limit: string | undefined,
+  over = 'Tokens cannot exceed your available balance.',
+): string | null {
+  if (typed.trim() === '') return 'Enter an amount first.';
+  const checked = parseGetsAmount(normalise(typed));
+  if (!checked.ok) return `${checked.message}.`;
+  if (limit !== undefined && checked.units > unitsOfGets(limit)) return over;
+  return null;
+}
+
 /** The amount as the API takes it ("5." → "5", ".5" → "0.5"). */
 export const normalise = (typed: string) =>
   (typed.startsWith('.') ? `0${typed}` : typed).replace(/\.$/, '');

@@ -9,6 +9,7 @@ import { closeAllStreams } from '@/features/custody';
 import { toast } from '@/lib/toast';
 import { chainAction, stubApi, storeAdminSession } from '@/test/api-stub';
 import { EARNER, storeUserSession } from '@/test/render-route';
+import { describedBy, moneyFactsOf } from '@/test/money-facts';
 import { GiveTokensDialog } from './give-tokens-dialog';
 
 afterEach(() => closeAllStreams());
@@ -42,6 +43,28 @@ const amount = () => screen.getByLabelText<HTMLInputElement>('Token amount');
 const send = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
 
 describe('the Give Tokens dialog', () => {
+  it('shows the money facts before the consent and says why Send is disabled', async () => {
+    storeUserSession(EARNER);
+    stubApi({ 'GET /stake/balance': balances('25000') });
+    renderDialog({ from: 'user' });
+    expect(await screen.findByText('Available: 25,000 GETS')).toBeTruthy();
+    expect(describedBy(send())).toBe('Enter the wallet address to send to.');
+    fireEvent.change(address(), { target: { value: TO } });
+    expect(describedBy(send())).toBe('Enter the token amount.');
+    fireEvent.change(amount(), { target: { value: '25000.5' } });
+    expect(describedBy(send())).toBe('Correct the field marked above.');
+    fireEvent.change(amount(), { target: { value: '1234.5' } });
+    expect(send().disabled).toBe(false);
+    expect(send().getAttribute('aria-describedby')).toBeNull();
+    expect(moneyFactsOf('What sending does to your wallet')).toEqual({
+      'Your balance': '25,000 GETS',
+      'Amount to send': '1,234.5 GETS',
+      'Fee (the platform pays the network fee)': '0 GETS',
+      'Total leaving your wallet': '1,234.5 GETS',
+      'Your balance after': '23,765.5 GETS',
+    });
+  });
+
   it('has the amount input the spec asks for, and shows the messages of section 5', async () => {
     storeUserSession(EARNER);
     stubApi({ 'GET /stake/balance': balances('10') });

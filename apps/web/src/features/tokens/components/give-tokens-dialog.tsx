@@ -3,11 +3,15 @@
 // GETS, and SEND GETS on a sponsor's page (address locked). The balance used
 // is the user's, or the admin's in the admin area; the transfer runs through
 // consent and the pipeline, and every balance is fetched again after it.
-import { useState, type FormEvent } from 'react';
-import { TOKEN, TOKEN_AMOUNT_INPUT_STEP, TOASTS } from '@gets/schema';
+// Before the consent it shows the money facts (balance, amount, fee, total,
+// after) and says why Send is disabled.
+import { useId, useState, type FormEvent } from 'react';
+import { TOKEN_AMOUNT_INPUT_STEP, TOASTS } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
+import { MoneyFacts } from '@/components/ui/money-facts';
 import { useAdminSession, useSession } from '@/features/accounts';
 import {
   ChainActionError,
@@ -16,6 +20,7 @@ import {
   useChainAction,
 } from '@/features/custody';
 import { useBalances } from '@/features/staking';
+import { formatGetsAmount } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { transferTokens, type TransferAuthor } from '../api/transfer-tokens';
 import {
@@ -63,6 +68,16 @@ export function GiveTokensDialog({
   const busy = transfer.isRunning;
   const sendDisabled =
     busy || address.trim() === '' || amount === '' || Boolean(addressMessage || amountMessage);
+  const hintId = useId();
+  const sendReason = busy
+    ? 'Wait until this transfer is on its way.'
+    : address.trim() === ''
+      ? 'Enter the wallet address to send to.'
+      : amount === ''
+        ? 'Enter the token amount.'
+        : addressMessage || amountMessage
+          ? 'Correct the field marked above.'
+          : null;
 
   const reset = () => {
     setAddress('');
@@ -145,7 +160,7 @@ export function GiveTokensDialog({
           error={amountMessage}
           hint={
             balance !== undefined
-              ? `Available: ${balance} ${TOKEN.symbol}`
+              ? `Available: ${formatGetsAmount(balance)}`
               : 'Reading your balance...'
           }
           onChange={(event) => {
@@ -154,14 +169,29 @@ export function GiveTokensDialog({
             setTouched((t) => ({ ...t, amount: true }));
           }}
         />
+        <MoneyFacts
+          label="What sending does to your wallet"
+          balance={balance}
+          amount={amount}
+          amountLabel="Amount to send"
+          feeLabel="Fee (the platform pays the network fee)"
+          totalLabel="Total leaving your wallet"
+          afterLabel="Your balance after"
+        />
         <div className="flex justify-end gap-3">
           <button type="button" onClick={close} disabled={busy} className={buttonStyles.outline}>
             Cancel
           </button>
-          <button type="submit" disabled={sendDisabled} className={buttonStyles.primary}>
+          <button
+            type="submit"
+            disabled={sendDisabled}
+            aria-describedby={sendDisabled && sendReason ? hintId : undefined}
+            className={buttonStyles.primary}
+          >
             {busy ? 'Sending...' : 'Send'}
           </button>
         </div>
+        {sendDisabled && <DisabledReason id={hintId} reason={sendReason} className="text-right" />}
       </form>
     </Modal>
   );

@@ -33,7 +33,8 @@ export function AdminBadgeCard({
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{badge.name}</span>
           <span className="block text-sm text-slate-600">
-            {TOKEN.symbol} {badge.badgeNo} · {badge.badgeAccess === 'public' ? 'Public' : 'Private'}
+            Badge No. {TOKEN.symbol} {badge.badgeNo} ·{' '}
+            {badge.badgeAccess === 'public' ? 'Public' : 'Private'}
           </span>
           <span className="block truncate text-xs text-slate-500">by {badge.sponsorName}</span>
           {badge.status === 'BANNED' && (

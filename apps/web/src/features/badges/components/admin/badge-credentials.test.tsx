@@ -8,7 +8,7 @@ import { toast } from '@/lib/toast';
 import { sampleBadge } from '@/test/fixtures';
 import { stubApi, storeAdminSession, type Handler } from '@/test/api-stub';
 import { renderRoute } from '@/test/render-route';
-import { formatDate } from '../../lib/badge-links';
+import { formatDateTime as formatDate } from '@/lib/format';
 
 const badge = sampleBadge();
 const ACTIVE: BadgeCredential = {

@@ -6,7 +6,7 @@ import type { BadgeCredential } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/features/custody';
 import { useBadgeCredentials, useRevokeCredential } from '@/features/credentials';
-import { formatDate } from '../../lib/badge-links';
+import { formatDateTime } from '@/lib/format';
 import { RevokeCredentialDialog, revokeDialogTitle } from './revoke-credential-dialog';
 import { QueryError } from '@/components/ui/query-error';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -48,12 +48,12 @@ export function BadgeCredentials({ badgeId }: { badgeId: string }) {
               <span className="min-w-0">
                 <span className="block font-semibold text-slate-900">{credential.earnerName}</span>
                 <span className="block text-slate-500">
-                  Issued {formatDate(credential.issuedAt)}
+                  Issued {formatDateTime(credential.issuedAt)}
                 </span>
                 {credential.status === 'revoked' ? (
                   <>
                     <span className="block font-medium text-red-700">
-                      Revoked {formatDate(credential.revokedAt)}
+                      Revoked {formatDateTime(credential.revokedAt)}
                     </span>
                     {credential.revocationReason && (
                       <span className="block break-words text-slate-500">

@@ -11,6 +11,7 @@ import { useApproveBadge } from '../../api/approve-badge';
 import { BadgeStatusNote } from '../badge-status-note';
 import { ApproveBadgeDialog } from './approve-badge-dialog';
 import { BadgeCredentials } from './badge-credentials';
+import { formatAmount } from '@/lib/format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -70,7 +71,9 @@ export function BadgeSidePanel({ badge, onClose }: { badge: Badge; onClose: () =
           </span>
         </Field>
         <Field label="Number of badges created">{badge.numberOfBadge}</Field>
-        <Field label={`${TOKEN.symbol} reward per badge`}>{badge.amountOfToken}</Field>
+        <Field label={`${TOKEN.symbol} reward per badge`}>
+          {formatAmount(badge.amountOfToken)}
+        </Field>
         <Field label="Award Criteria">{badge.awardCriteria}</Field>
       </dl>
       {badge.status !== 'UNDER_VERIFICATION' && <BadgeCredentials badgeId={badge._id} />}
