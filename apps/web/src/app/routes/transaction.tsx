@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
 import { PageSpinner } from '@/features/accounts';
-import { formatDate, shortHash } from '@/features/badges';
+import { shortHash } from '@/features/badges';
 import {
   TransactionFactsError,
   TransactionFactsView,
@@ -42,7 +42,7 @@ export function TransactionRoute() {
         ) : (
           <QueryError error={facts.error} onRetry={facts.refetch} isRetrying={facts.isFetching} />
         ))}
-      {facts.data && <TransactionFactsView facts={facts.data} formatTime={formatDate} />}
+      {facts.data && <TransactionFactsView facts={facts.data} />}
     </div>
   );
 }

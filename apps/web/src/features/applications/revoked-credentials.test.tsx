@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import type { EarnerCredential } from '@gets/schema';
 import { renderRoute, storeUserSession } from '@/test/render-route';
 import { closeAllStreams } from '@/features/custody';
-import { formatDate } from '@/features/badges';
+import { formatDate } from '@/lib/format';
 import { activeEarnerCredential } from '@/features/credentials/components/earner-credential.fixture';
 import { ME, application, badge, balances, stubApi, withBadge } from '@/test/application-screens';
 import { REVOKED_NOTE } from './components/held-credential';

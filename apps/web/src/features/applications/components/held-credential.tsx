@@ -2,7 +2,7 @@
 // Badges, the badge page and details modal): its actions, or, once revoked,
 // "Revoked" with the date and the reason and nothing to download or share.
 import type { EarnerCredential } from '@gets/schema';
-import { formatDate } from '@/features/badges';
+import { formatDate } from '@/lib/format';
 import { CredentialActions } from '@/features/credentials';
 
 export const REVOKED_NOTE = 'This credential no longer counts: it cannot be downloaded or shared.';

@@ -3,6 +3,7 @@
 // arguments to check.
 import type { ReactNode } from 'react';
 import type { TransactionEvent, TransactionFacts } from '@gets/schema';
+import { formatDateTime, formatNumber } from '@/lib/format';
 
 export const TRANSACTION_FACTS_TEXTS = {
   status: { success: 'Success', reverted: 'Reverted', pending: 'Pending' },
@@ -23,8 +24,6 @@ const STATUS_TONES = {
   reverted: 'bg-red-50 text-red-800 ring-red-200',
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
 } as const;
-
-const number = new Intl.NumberFormat('en-US');
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,14 +69,7 @@ function EventItem({ event }: { event: TransactionEvent }) {
   );
 }
 
-export function TransactionFactsView({
-  facts,
-  formatTime,
-}: {
-  facts: TransactionFacts;
-  /** The app's date formatter (the page composes it). */
-  formatTime: (iso: string) => string;
-}) {
+export function TransactionFactsView({ facts }: { facts: TransactionFacts }) {
   const texts = TRANSACTION_FACTS_TEXTS;
   return (
     <div className="mt-6 space-y-8">
@@ -93,7 +85,9 @@ export function TransactionFactsView({
           </span>
         </Fact>
         <Fact label="Block">{facts.blockNumber ?? texts.notMined}</Fact>
-        <Fact label="Time">{facts.blockTime ? formatTime(facts.blockTime) : texts.notMined}</Fact>
+        <Fact label="Time">
+          {facts.blockTime ? formatDateTime(facts.blockTime) : texts.notMined}
+        </Fact>
         <Fact label="From">
           <Address value={facts.from} label={facts.fromLabel} />
         </Fact>
@@ -101,7 +95,7 @@ export function TransactionFactsView({
           <Address value={facts.to} label={facts.toLabel} />
         </Fact>
         <Fact label="Gas used">
-          {facts.gasUsed === null ? texts.notMined : number.format(BigInt(facts.gasUsed))}
+          {facts.gasUsed === null ? texts.notMined : formatNumber(BigInt(facts.gasUsed))}
         </Fact>
         <Fact label="Chain id">{facts.chainId}</Fact>
       </dl>
