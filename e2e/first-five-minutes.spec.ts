@@ -27,7 +27,12 @@ const VIEWPORT = { width: 1366, height: 768 };
 async function picture(page: Page, name: string) {
   if (process.env.UPDATE_README_SCREENSHOTS !== '1') return;
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await expect(page.getByText(/^(Loading|Reading)\b/).filter({ visible: true })).toHaveCount(0);
+  // Without the toasts of earlier steps, which would cover the header.
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    style: '[data-sonner-toaster] { display: none !important; }',
+  });
 }
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -86,6 +91,7 @@ test(
     await admin.getByRole('button', { name: 'SEND GETS' }).click();
     const send = admin.getByRole('dialog', { name: 'Send GETS' });
     await send.getByLabel('Token amount').fill('100');
+    await expect(send.getByRole('button', { name: 'Send' })).toBeEnabled();
     await picture(admin, '3-send-gets');
     await send.getByRole('button', { name: 'Send' }).click();
     await confirmConsent(admin, /Send 100 GETS to/);
