@@ -147,7 +147,7 @@ test('setup: an approved sponsor publishes a badge the admin approves', async ({
 test('a visitor: public pages, the badge page, the 404 page, the one-time code dialog and the side menu', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const { title, badgeId } = state();
   for (const route of [
     ...VISITOR_PAGES,
@@ -174,7 +174,7 @@ test('a visitor: public pages, the badge page, the 404 page, the one-time code d
 test('an earner: dashboard, profile, stake, explore, search, badge page, and the badge details and apply dialogs', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const { earner, title, badgeId } = state();
   const page = await signedIn(browser, earner);
   for (const route of [
@@ -203,7 +203,7 @@ test('an earner: dashboard, profile, stake, explore, search, badge page, and the
 test('an approved sponsor: home, dashboard, profile, create badge, applications, and the Give Tokens and consent dialogs', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const { sponsor, badgeId, earnerAccount, title } = state();
   const page = await signedIn(browser, sponsor);
   // The home page's header is the fullest: Community Treasure and Create Badge both show.
@@ -250,7 +250,7 @@ test('a sponsor not yet approved: the dashboard with its notice, profile, stake,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const pending = newPerson('a11ypending');
   await registerThroughApi(request, pending, 'sponsor');
   const page = await signedIn(browser, pending);
@@ -272,7 +272,7 @@ test(
     tag: WIDE_SCREEN_TAG,
   },
   async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const { sponsorId, title } = state();
     const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
     await adminLogIn(page);
