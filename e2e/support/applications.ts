@@ -64,6 +64,15 @@ export async function submitApplication(page: Page, title: string, form: Applica
 
 /** Fills the Apply modal (already open) and presses Apply, up to the consent dialog. */
 export async function fillApplicationAndApply(page: Page, title: string, form: ApplicationForm) {
+  await fillApplication(page, title, form);
+  await page
+    .getByRole('dialog', { name: `Apply for ${title}` })
+    .getByRole('button', { name: 'Apply', exact: true })
+    .click();
+}
+
+/** Fills the Apply modal (already open), answering the two questions. */
+export async function fillApplication(page: Page, title: string, form: ApplicationForm) {
   const modal = page.getByRole('dialog', { name: `Apply for ${title}` });
   await expect(modal).toBeVisible();
   if (form.fullName) await modal.getByLabel('Full Name').fill(form.fullName);
@@ -80,7 +89,6 @@ export async function fillApplicationAndApply(page: Page, title: string, form: A
     await evidence.getByLabel('No').check();
     await expect(modal.getByLabel('Evidence', { exact: true })).toHaveCount(0);
   }
-  await modal.getByRole('button', { name: 'Apply', exact: true }).click();
 }
 
 /** The sponsor opens a published badge's Applications page from their dashboard. */

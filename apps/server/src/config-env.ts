@@ -70,6 +70,7 @@ export const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   DATABASE_URL: url(['postgres://', 'postgresql://']).optional(),
   CHAIN_RPC_URL: url(['http://', 'https://']).optional(),
   CHAIN_ID: z.coerce

@@ -95,6 +95,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('logs pretty lines to a terminal outside production, JSON lines otherwise or when LOG_FORMAT says', () => {
+    const tty = { stdoutIsTTY: true };
+    const piped = { stdoutIsTTY: false };
+    expect(loadConfig({}, tty).logFormat).toBe('pretty');
+    expect(loadConfig({}, piped).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }, tty).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, tty).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, piped).logFormat).toBe('pretty');
+    expect(problemsOf({ LOG_FORMAT: 'text' })).toEqual(['LOG_FORMAT: must be json or pretty']);
+  });
+
   it('takes PUBLIC_URL as the base of credential links, without a trailing slash', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'https://badges.example.org/' }).publicUrl).toBe(

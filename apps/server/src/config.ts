@@ -52,6 +52,8 @@ export interface Config {
   dataDir: string;
   mode: 'all' | 'api' | 'worker';
   logLevel: string;
+  /** JSON lines, or pino-pretty's lines for a person at a terminal. */
+  logFormat: 'json' | 'pretty';
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   chain:
     | { kind: 'embedded'; chainId: number; port: number; stateFile: string }
@@ -185,7 +187,10 @@ function readSecretFiles(env: Record<string, string>): Record<string, string> {
   return read;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  terminal: { stdoutIsTTY: boolean } = { stdoutIsTTY: process.stdout.isTTY === true },
+): Config {
   // Empty strings count as unset, as shells often export VAR= for "nothing".
   const present = readSecretFiles(
     Object.fromEntries(
@@ -238,6 +243,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     mode: e.MODE,
     logLevel: e.LOG_LEVEL,
+    // Unset: pretty for a person at a terminal, JSON in production and when
+    // piped (to a collector, a test runner, CI).
+    logFormat:
+      e.LOG_FORMAT ?? (terminal.stdoutIsTTY && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },

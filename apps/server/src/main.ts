@@ -2,6 +2,7 @@
 // worker and (on the embedded default) PGlite and Anvil. Ctrl-C stops it all.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startPlatform } from './platform.ts';
+import { startupBanner } from './banner.ts';
 
 async function main() {
   let config: Config;
@@ -32,11 +33,8 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  if (platform.url) {
-    console.log(`GETS Badges is ready at ${platform.url}`);
-  } else {
-    console.log('GETS Badges worker is running');
-  }
+  // Last, so the URL and the first admin's login stay in view above the prompt.
+  console.log(startupBanner(platform.url, platform.notices));
 }
 
 main().catch((error: unknown) => {

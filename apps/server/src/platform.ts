@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Redis } from 'ioredis';
-import pino from 'pino';
 import { buildApp } from './app.ts';
+import { banner } from './banner.ts';
+import { createLogger } from './logger.ts';
 import { connectChain, type ChainConnection } from './chain/chain.ts';
 import { ensureDeployment } from './chain/deployment.ts';
 import type { Config } from './config.ts';
@@ -47,11 +48,13 @@ export interface Platform {
   ctx: AppContext;
   /** Base URL of the HTTP server, when this process serves HTTP. */
   url: string | undefined;
+  /** What this start must tell a person once (the first admin's login): main.ts prints it in the start banner. */
+  notices: string[];
   stop(): Promise<void>;
 }
 
 export async function startPlatform(config: Config): Promise<Platform> {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config);
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
@@ -96,7 +99,8 @@ export async function startPlatform(config: Config): Promise<Platform> {
     const instanceId = await insertSettingOnce(db, INSTANCE_ID_SETTING, randomUUID());
     if (redis) cleanups.push(() => redis.quit().then(() => undefined));
 
-    const mailer = createMailer(config, db);
+    // The outbox prints each mail's code or link in a box of its own, apart from the log.
+    const mailer = createMailer(config, db, (line) => console.log(banner([line])));
     cleanups.push(() => mailer.close());
     let url: string | undefined;
     const ctx: AppContext = {
@@ -181,14 +185,14 @@ export async function startPlatform(config: Config): Promise<Platform> {
       const address = await app.listen({ port: config.port, host: config.host });
       url = displayUrl(address);
     }
-    for (const line of firstStartLines(firstStart, url)) console.log(line);
+    const notices = firstStartLines(firstStart, url);
     if (allocation.sent) {
-      console.log(
+      notices.push(
         `First admin wallet ${allocation.sent.to} received ${allocation.sent.amount} GETS from the treasury`,
       );
     }
 
-    return { ctx, url, stop };
+    return { ctx, url, notices, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -167,9 +167,9 @@ describe('badge lists', () => {
     );
     renderRoute('/search?name=solidity');
     expect(await screen.findByRole('heading', { name: 'Click To Apply' })).toBeTruthy();
-    expect(
-      await screen.findByRole('button', { name: 'Intro to Solidity: open details' }),
-    ).toBeTruthy();
+    // The row's button is its title, so its name contains the text it shows (WCAG 2.5.3).
+    const row = await screen.findByRole('button', { name: 'Intro to Solidity: open details' });
+    expect(row.textContent).toBe('Intro to Solidity');
     expect(calls.find((c) => c.path === '/badge/list/recent')!.query.get('name')).toBe('solidity');
   });
 

@@ -17,11 +17,14 @@ export function WalletAddress({
   short?: boolean;
 }) {
   if (!address) return <span className="text-sm text-slate-500">N/A</span>;
+  const shown = short ? shortenAddress(address) : address;
   return (
     <button
       type="button"
-      title="Copy wallet address"
-      aria-label={`Wallet address ${address}, click to copy`}
+      // The name holds what the button shows (WCAG 2.5.3); a shortened
+      // address is told in full by the description.
+      title={short ? `Copy wallet address ${address}` : 'Copy wallet address'}
+      aria-label={`Wallet address ${shown}, click to copy`}
       onClick={() => {
         void navigator.clipboard?.writeText(address).then(
           () => toast.success(TOASTS.success.addressCopied),
@@ -31,7 +34,7 @@ export function WalletAddress({
       className="inline-flex max-w-full items-center gap-2 rounded-lg bg-slate-100 px-3 py-2 text-left font-mono text-xs whitespace-nowrap text-slate-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700 sm:text-sm"
     >
       <span data-testid="wallet-address" className="min-w-0 truncate" title={address}>
-        {short ? shortenAddress(address) : address}
+        {shown}
       </span>
       <CopyIcon className="size-4 shrink-0 text-slate-500" />
     </button>

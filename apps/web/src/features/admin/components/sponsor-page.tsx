@@ -80,9 +80,10 @@ function SponsorProfile({ sponsor }: { sponsor: ActiveSponsor }) {
           )}
         </div>
         <p className="text-slate-600">@{sponsor.userName}</p>
-        <p className="text-xl font-semibold text-brand-800 tabular-nums">
+        {/* Not a <p>: styled large, axe took it for a heading (p-as-heading). */}
+        <div className="text-xl font-semibold text-brand-800 tabular-nums">
           {formatAmount(sponsor.userBalance)} {TOKEN.symbol}
-        </p>
+        </div>
         <p className="text-slate-700">{sponsor.email}</p>
         <div>
           <WalletAddress address={sponsor.account} />

@@ -8,6 +8,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Pagination } from 'swiper/modules';
 import 'swiper/css';
 import 'swiper/css/pagination';
+import './banner-carousel.css';
 import { BANNER_CAROUSEL } from '@gets/schema';
 import rewards from '../assets/banner-rewards.svg';
 import review from '../assets/banner-review.svg';

@@ -4,6 +4,10 @@
 // earner needs before applying: the claim deadline (batchExpiryDate) and the
 // expiry an admin set at approval (expiryDate). Clicking it opens the badge
 // details modal.
+// The button that opens it is the title, stretched over the whole card: its
+// name "{title}: open details" contains all the text it shows (WCAG 2.5.3,
+// axe label-content-name-mismatch), which a button around the whole card,
+// showing the token line and "Expired" too, did not.
 import type { Ref } from 'react';
 import type { Badge } from '@gets/schema';
 import { formatDate } from '@/lib/format';
@@ -28,6 +32,7 @@ export function BadgeCardFace({
   qrValue,
   fullTitle = false,
   dates = true,
+  onOpen,
 }: {
   badge: CardBadge;
   ref?: Ref<HTMLDivElement>;
@@ -39,7 +44,10 @@ export function BadgeCardFace({
   fullTitle?: boolean;
   /** Show the claim deadline and the expiry (not on the create preview before an expiry is typed). */
   dates?: boolean;
+  /** Makes the title the button that opens the badge's details, over the whole card. */
+  onOpen?: () => void;
 }) {
+  const title = badge.name || 'Badge title';
   const expired = !badge.isDraft && isExpired(badge);
   return (
     <div
@@ -80,7 +88,18 @@ export function BadgeCardFace({
         className={`text-base font-semibold ${fullTitle ? 'break-words [overflow-wrap:anywhere]' : 'truncate'}`}
         title={badge.name}
       >
-        {badge.name || 'Badge title'}
+        {onOpen ? (
+          <button
+            type="button"
+            onClick={onOpen}
+            aria-label={`${title}: open details`}
+            className={`block w-full text-left after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-700 ${fullTitle ? '' : 'truncate'}`}
+          >
+            {title}
+          </button>
+        ) : (
+          title
+        )}
       </p>
       <p className="text-sm font-medium tracking-wide text-brand-200">
         <span className="text-xs font-normal text-white/80">Badge No. </span>
@@ -108,13 +127,8 @@ export function BadgeCardFace({
 export function BadgeCard({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
   return (
-    <button
-      type="button"
-      onClick={() => select(badge)}
-      aria-label={`${badge.name}: open details`}
-      className="block w-full rounded-2xl transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-    >
-      <BadgeCardFace badge={badge} />
-    </button>
+    <div className="rounded-2xl transition hover:-translate-y-0.5 hover:shadow-lg">
+      <BadgeCardFace badge={badge} onOpen={() => select(badge)} />
+    </div>
   );
 }

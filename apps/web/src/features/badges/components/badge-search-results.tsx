@@ -19,12 +19,7 @@ function ResultRow({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
   return (
     <li>
-      <button
-        type="button"
-        onClick={() => select(badge)}
-        aria-label={`${badge.name}: open details`}
-        className="grid w-full grid-cols-[5rem_1fr] gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-left transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-700 sm:grid-cols-[6rem_1fr_auto]"
-      >
+      <div className="relative grid w-full grid-cols-[5rem_1fr] gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-left transition hover:border-brand-300 hover:shadow-md sm:grid-cols-[6rem_1fr_auto]">
         <span className="relative block aspect-square overflow-hidden rounded-xl bg-slate-100">
           <img src={badge.image} alt={`${badge.name} image`} className="size-full object-cover" />
           <span className="absolute right-1 bottom-1">
@@ -32,9 +27,14 @@ function ResultRow({ badge }: { badge: Badge }) {
           </span>
         </span>
         <span className="min-w-0 space-y-1">
-          <span className="block truncate text-base font-semibold text-slate-900">
+          <button
+            type="button"
+            onClick={() => select(badge)}
+            aria-label={`${badge.name}: open details`}
+            className="block w-full truncate text-left text-base font-semibold text-slate-900 after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-700"
+          >
             {badge.name}
-          </span>
+          </button>
           {badge.educationsDetails && (
             <span className="block truncate text-sm text-slate-600">
               Evidence: {badge.educationsDetails}
@@ -58,7 +58,7 @@ function ResultRow({ badge }: { badge: Badge }) {
             {formatAmount(badge.amountOfToken)} {TOKEN.symbol}
           </span>
         </span>
-      </button>
+      </div>
     </li>
   );
 }
