@@ -106,7 +106,7 @@ describe('a badge shows its claim deadline and expiry before an earner applies',
       'set at approval',
     );
 
-    fireEvent.click(card!);
+    fireEvent.click(within(card!).getByRole('button', { name: 'Intro to Solidity: open details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
     const row = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
     expect(row('Claim deadline')).toBe(formatDate(shown.batchExpiryDate));
