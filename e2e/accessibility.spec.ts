@@ -246,7 +246,7 @@ test('an approved sponsor: home, dashboard, profile, create badge, applications,
   await expect(consent).toBeHidden();
 });
 
-test('a sponsor not yet approved: the dashboard with its notice, profile, stake, explore, and create badge sending back', async ({
+test('a sponsor not yet approved: the dashboard with its notice, profile, stake, explore, and create badge telling why it is closed', async ({
   browser,
   request,
 }) => {
@@ -258,10 +258,10 @@ test('a sponsor not yet approved: the dashboard with its notice, profile, stake,
   for (const route of ['/dashboard', '/profile', '/stake', '/get-crypto', '/explore']) {
     await visit(page, route, `${route} (sponsor not approved)`);
   }
-  // Create badge is for approved sponsors: the page sends them to /dashboard.
+  // Create badge is for approved sponsors: the page says why it is closed.
   await page.goto('/badge');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expectAccessible(page, '/badge sending back to /dashboard (sponsor not approved)');
+  await expect(page.getByText('Create Badge is not open yet')).toBeVisible();
+  await expectAccessible(page, '/badge closed (sponsor not approved)');
 });
 
 // Tagged for wide screens only: below 1000 px the admin console shows only a

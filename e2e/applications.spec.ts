@@ -175,6 +175,12 @@ test('a sponsor whitelists an earner for a private badge, who then applies', asy
   await expect(
     earner.getByText('This private badge accepts only earners its sponsor whitelisted'),
   ).toBeVisible();
+  // On a phone the toast lies over the dialog's buttons: the earner closes it first.
+  await earner
+    .locator('[data-sonner-toast]')
+    .getByRole('button', { name: 'Close toast' })
+    .first()
+    .click();
   await modal.getByRole('button', { name: 'Cancel' }).click();
 
   // The sponsor whitelists the earner's wallet from the badge's Applications page.

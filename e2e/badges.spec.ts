@@ -76,7 +76,8 @@ test('an approved sponsor creates a draft with a cropped image, edits it and pub
     consent.getByText(/39 GETS \(3 badges × 10 GETS reward, plus the 9 GETS creation fee\)/),
   ).toBeVisible();
   await consent.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Processing request...')).toBeVisible();
+  // The spec's progress toast of publishing, once the consent is confirmed.
+  await expect(page.getByText('Your badge is being published...')).toBeVisible();
   await expect(page.getByText('Badge publised successfully!')).toBeVisible({ timeout: 60_000 });
   const published = page.getByRole('list', { name: 'Published badges' });
   await expect(published.getByRole('button', { name: `${title}: open details` })).toBeVisible();

@@ -100,7 +100,7 @@ test('the sponsor banner says its words in text of 12 px or more', async ({ page
   const banner = page.getByRole('region', { name: 'Highlights' });
   await expect(banner.getByText('Reward what learners achieve').first()).toBeVisible();
   const sizes = await banner
-    .locator('.swiper-slide p')
+    .locator('.swiper-slide [data-slide-words]')
     .evaluateAll((elements) => elements.map((e) => parseFloat(getComputedStyle(e).fontSize)));
   expect(sizes.length).toBeGreaterThanOrEqual(6);
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);

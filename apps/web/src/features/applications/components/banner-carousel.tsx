@@ -51,8 +51,13 @@ export function BannerCarousel() {
           <SwiperSlide key={slide.src}>
             <div className="relative flex min-h-44 w-full flex-col justify-center overflow-hidden rounded-3xl px-6 py-8 text-white sm:aspect-[15/4] sm:min-h-0 sm:px-12">
               <img src={slide.src} alt="" className="absolute inset-0 size-full object-cover" />
-              <p className="relative text-xl font-bold sm:text-3xl">{slide.title}</p>
-              <p className="relative mt-2 max-w-2xl text-sm text-white sm:text-lg">{slide.text}</p>
+              {/* Not a <p>: a large bold line, axe takes it for a heading (p-as-heading). */}
+              <div data-slide-words className="relative text-xl font-bold sm:text-3xl">
+                {slide.title}
+              </div>
+              <p data-slide-words className="relative mt-2 max-w-2xl text-sm text-white sm:text-lg">
+                {slide.text}
+              </p>
             </div>
           </SwiperSlide>
         ))}

@@ -165,7 +165,7 @@ export function BadgeDetailsModal({
                     hash={badge.transactionHash}
                     href={badge.transactionChainScanUrl}
                     className="text-xs font-semibold text-brand-800 underline"
-                    onClick={onClose}
+                    onClick={onLeave}
                   >
                     View the transaction
                   </TransactionLink>
