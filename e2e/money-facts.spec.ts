@@ -118,7 +118,7 @@ test('an earner sees the lock period, the unlock date and the money facts before
     'Your balance after': '1,265.5 GETS',
   });
   await stake.click();
-  await confirmConsent(page, 'Stake 1234.5 GETS into the Community Treasure');
+  await confirmConsent(page, 'Stake 1,234.5 GETS into the Community Treasure');
   await expect(page.getByText('Staked successfully!')).toBeVisible({ timeout: 60_000 });
 
   const mine = page.getByRole('region', { name: 'My stakes' });

@@ -4,11 +4,14 @@ import {
   AMOUNT_MESSAGES,
   formatGets,
   getsAmountSchema,
+  getsForPeople,
+  groupGetsDecimal,
   MAX_UINT256,
   parseGetsAmount,
   toBaseUnits,
   unitsOfGets,
 } from './amount.ts';
+import { TOKEN } from './constants.ts';
 
 const UNIT = 10n ** 18n;
 const messageOf = (input: unknown) =>
@@ -125,5 +128,31 @@ describe('unitsOfGets', () => {
     for (const bad of ['', '-1', '1e3', '1.0000000000000000001', ' 1']) {
       expect(() => unitsOfGets(bad)).toThrow(RangeError);
     }
+  });
+});
+
+describe('amounts written for people', () => {
+  it('groups the thousands and keeps every decimal, even past what a float holds', () => {
+    expect(groupGetsDecimal('1234567.125')).toBe('1,234,567.125');
+    expect(groupGetsDecimal('999')).toBe('999');
+    expect(groupGetsDecimal('-1000')).toBe('-1,000');
+    expect(groupGetsDecimal('123456789012345678901.000000000000000001')).toBe(
+      '123,456,789,012,345,678,901.000000000000000001',
+    );
+    expect(groupGetsDecimal('not a number')).toBe('not a number');
+  });
+
+  it('writes base units with the symbol', () => {
+    expect(getsForPeople(1000n * UNIT + UNIT / 2n)).toBe('1,000.5 GETS');
+    expect(getsForPeople('1')).toBe('0.000000000000000001 GETS');
+  });
+
+  it('reads back, once the separators are taken out, as the amount it wrote', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: MAX_UINT256 }), (units) => {
+        const written = getsForPeople(units).replace(` ${TOKEN.symbol}`, '').replaceAll(',', '');
+        expect(unitsOfGets(written)).toBe(units);
+      }),
+    );
   });
 });

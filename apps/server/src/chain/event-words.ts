@@ -4,7 +4,7 @@
 // names wallets by address, never by the person the platform knows them as.
 import { zeroAddress } from 'viem';
 import type { ContractName } from '@gets/contracts';
-import { formatGets, TOKEN } from '@gets/schema';
+import { getsForPeople } from '@gets/schema';
 import type { DecodedEvent } from './events.ts';
 
 /** How the page names each platform contract. */
@@ -25,13 +25,7 @@ const text = (args: Args, name: string) => String(args[name] ?? '');
 /** "0x12ab...34cd", as the consent descriptions write wallets. */
 export const shortAddress = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
 const who = (args: Args, name: string) => shortAddress(text(args, name));
-/** "1,000.5 GETS": the whole part grouped, the fraction exact. */
-export function getsInWords(units: string): string {
-  const [whole = '0', fraction] = formatGets(units).split('.');
-  const grouped = BigInt(whole).toLocaleString('en-US');
-  return `${fraction ? `${grouped}.${fraction}` : grouped} ${TOKEN.symbol}`;
-}
-const gets = (args: Args, name: string) => getsInWords(text(args, name));
+const gets = (args: Args, name: string) => getsForPeople(text(args, name));
 /** A chain time (seconds) as "2026-11-26 14:05 UTC". */
 const time = (args: Args, name: string) =>
   `${new Date(Number(text(args, name)) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -4,13 +4,12 @@ import {
   BaseError,
   decodeErrorResult,
   ExecutionRevertedError,
-  formatUnits,
   RawContractError,
   type Abi,
   type Hex,
 } from 'viem';
 import { platformAbis } from '@gets/contracts';
-import { TOKEN } from '@gets/schema';
+import { getsForPeople, TOKEN } from '@gets/schema';
 
 const allErrors: Abi = Object.values(platformAbis)
   .flatMap((abi) => (abi as Abi).filter((item) => item.type === 'error'))
@@ -19,10 +18,7 @@ const allErrors: Abi = Object.values(platformAbis)
       list.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === index,
   );
 
-const gets = (value: unknown) =>
-  typeof value === 'bigint'
-    ? `${formatUnits(value, TOKEN.decimals)} ${TOKEN.symbol}`
-    : String(value);
+const gets = (value: unknown) => (typeof value === 'bigint' ? getsForPeople(value) : String(value));
 
 const WORDS: Record<string, (args: readonly unknown[]) => string> = {
   ERC20InsufficientBalance: (a) =>

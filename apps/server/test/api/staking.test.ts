@@ -242,7 +242,7 @@ describe('staking and the Community Treasure', () => {
     expect(await askWithdraw('1')).toMatchObject(refused(STAKING_MESSAGES.treasuryShort(0n)));
     const deposit = await move('/stake/deposit/metakeep/admin', '1000');
     expect(deposit.description).toBe(
-      'Re-deposit 1000 GETS from your wallet into the Community Treasure',
+      'Re-deposit 1,000 GETS from your wallet into the Community Treasure',
     );
     expect(deposit.outcome.status).toBe('COMPLETED');
     expect(await read('treasuryBalance')).toBe(parseUnits('1000', 18));

@@ -148,7 +148,9 @@ describe('give tokens through consent', () => {
     const [id] = await queueTransfers(platform.ctx, [bob], alice.address, '1000');
     const outcome = await waitForOutcome(platform.request, bob, id!);
     expect(outcome.status).toBe('FAILED');
-    expect(outcome.failureReason).toBe('Not enough GETS: the balance is 25 GETS, 1000 GETS needed');
+    expect(outcome.failureReason).toBe(
+      'Not enough GETS: the balance is 25 GETS, 1,000 GETS needed',
+    );
   });
 
   it("POST /token/transfer-token sends from the caller's own wallet, a user's or an admin's", async () => {

@@ -4,7 +4,7 @@
 // 2026"), a date with its time in US short format ("11/26/2026, 2:05 PM").
 // GETS amounts stay exact: the whole part is formatted as a bigint and the
 // decimals are kept as they are, so nothing passes through a float.
-import { TOKEN } from '@gets/schema';
+import { groupGetsDecimal, TOKEN } from '@gets/schema';
 
 const LOCALE = 'en-US';
 const integers = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
@@ -24,19 +24,12 @@ export function formatNumber(value: number | bigint): string {
   return typeof value === 'bigint' ? integers.format(value) : numbers.format(value);
 }
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
-
 /**
  * A GETS decimal string as the API answers it, with thousands separators and
- * every decimal kept: "1234567.125" → "1,234,567.125". Anything that is not a
- * decimal string comes back as it was.
+ * every decimal kept: "1234567.125" → "1,234,567.125" (the rule the server's
+ * words use too). Anything that is not a decimal string comes back as it was.
  */
-export function formatAmount(decimal: string): string {
-  const match = DECIMAL.exec(decimal.trim());
-  if (!match) return decimal;
-  const [, sign = '', whole = '0', fraction] = match;
-  return `${sign}${integers.format(BigInt(whole))}${fraction ? `.${fraction}` : ''}`;
-}
+export const formatAmount = groupGetsDecimal;
 
 /** A GETS amount with its symbol: "1234.5" → "1,234.5 GETS"; "–" while unknown. */
 export function formatGetsAmount(decimal: string | undefined | null): string {

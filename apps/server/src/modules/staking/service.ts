@@ -6,6 +6,8 @@
 import { communityTreasureAbi, platformSettingsAbi } from '@gets/contracts';
 import {
   formatGets,
+  getsForPeople,
+  groupGetsDecimal,
   TOKEN,
   toBaseUnits,
   type MyStake,
@@ -35,7 +37,7 @@ export const STAKING_MESSAGES = {
   notFound: 'User not found',
   emailMismatch: 'The email does not belong to your account',
   exceedsBalance: (held: bigint) =>
-    `Tokens cannot exceed your available balance. (${formatGets(held)} ${TOKEN.symbol} available)`,
+    `Tokens cannot exceed your available balance. (${getsForPeople(held)} available)`,
   stakeNotFound: 'Stake not found',
   stakeNotYours: 'This stake is not yours',
   amountMismatch: 'The amount is not what this stake holds',
@@ -44,12 +46,13 @@ export const STAKING_MESSAGES = {
     `This stake is locked until ${unlockAt.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`,
   staked: 'Staked successfully',
   exceedsTotalStaked: (total: bigint) =>
-    `Withdraw cannot exceed the total staked (${formatGets(total)} ${TOKEN.symbol})`,
+    `Withdraw cannot exceed the total staked (${getsForPeople(total)})`,
   treasuryShort: (held: bigint) =>
-    `The Community Treasure holds only ${formatGets(held)} ${TOKEN.symbol} to withdraw`,
+    `The Community Treasure holds only ${getsForPeople(held)} to withdraw`,
   notYourAdminId: 'userId must be your own admin id',
   noWithdrawal: 'No completed withdrawal of this amount is waiting to be recorded',
-  withdrawn: (amount: string) => `Withdrawn ${amount} ${TOKEN.symbol} from the Community Treasure`,
+  withdrawn: (amount: string) =>
+    `Withdrawn ${groupGetsDecimal(amount)} ${TOKEN.symbol} from the Community Treasure`,
 } as const;
 
 type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'actions'>;

@@ -3,8 +3,7 @@
 // with POST /token/transfer-token (from must be their own wallet).
 import { platformSettingsAbi } from '@gets/contracts';
 import {
-  formatGets,
-  TOKEN,
+  getsForPeople,
   toBaseUnits,
   TRANSFER_MESSAGES,
   VALIDATION,
@@ -81,10 +80,7 @@ async function transferFrom(
     input.consentToken ? units : walletUnitsOf(ctx, from),
   ]);
   if (units > held) {
-    throw new AppError(
-      400,
-      `${TOKEN_MESSAGES.exceedsBalance} (${formatGets(held)} ${TOKEN.symbol} available)`,
-    );
+    throw new AppError(400, `${TOKEN_MESSAGES.exceedsBalance} (${getsForPeople(held)} available)`);
   }
   const action = { type: 'transferTokens' as const, to, amount: units.toString() };
   return consentOrQueue(ctx, actor, action, input.consentToken);

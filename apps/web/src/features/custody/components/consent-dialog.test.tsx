@@ -9,7 +9,7 @@ describe('the consent dialog', () => {
       <ConsentDialog
         open
         title="Publish badge"
-        description="Escrow 1000 GETS for 100 badges and pay the 9 GETS fee"
+        description="Escrow 1,000 GETS for 100 badges and pay the 9 GETS fee"
         expiresAt={new Date().toISOString()}
         submitting={false}
         onConfirm={() => {}}
@@ -18,9 +18,9 @@ describe('the consent dialog', () => {
     );
     expect(screen.getByRole('heading', { name: 'Publish badge' }).className).toMatch(/font-bold/);
     const words = screen.getByTestId('consent-description');
-    expect(words.textContent).toBe('Escrow 1000 GETS for 100 badges and pay the 9 GETS fee');
+    expect(words.textContent).toBe('Escrow 1,000 GETS for 100 badges and pay the 9 GETS fee');
     expect([...words.querySelectorAll('strong')].map((s) => s.textContent)).toEqual([
-      '1000 GETS',
+      '1,000 GETS',
       '9 GETS',
     ]);
     expect(words.parentElement?.className).toMatch(/font-normal/);
