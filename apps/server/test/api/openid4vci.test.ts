@@ -14,6 +14,10 @@ import {
   revokeCredentialsOfBadge,
 } from '../../src/modules/credentials/service.ts';
 import { expireOpenOffers } from '../../src/modules/credentials/openid4vci/offer-repository.ts';
+import {
+  OFFERS_KEPT_MS,
+  pruneOldOffers,
+} from '../../src/modules/credentials/openid4vci/offer-pruning.ts';
 import { createTestUser, type TestUser } from '../helpers/accounts.ts';
 import { claimedAwardFacts, sampleAwardFacts } from '../helpers/credentials.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
@@ -192,6 +196,40 @@ describe('Add to wallet (OpenID4VCI)', () => {
     const newer = await offerOf(earner, credentialId);
     expect((await tokenRequest(codeOf(older.offerUri))).status).toBe(400);
     expect((await tokenRequest(codeOf(newer.offerUri))).status).toBe(200);
+  });
+
+  it('prunes offers a day after they expired, redeemed or not; the live offer stays and redeems', async () => {
+    const { facts } = await claimedAwardFacts(platform.ctx, earner, { imageUrl: IMAGE });
+    const { credentialId: id } = await platform.ctx.db.transaction((tx) =>
+      issueCredential(tx, facts),
+    );
+    // Offer after offer: each new one ends the one before.
+    const offers = [];
+    for (let i = 0; i < 5; i += 1) offers.push(await offerOf(earner, id));
+    const redeemed = offers[3]!;
+    const live = offers[4]!;
+    const kept = async () =>
+      (
+        await platform.ctx.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM credential_offers WHERE credential_id = $1',
+          [id],
+        )
+      )[0]!.n;
+    expect(await kept()).toBe(5);
+
+    // Expired less than a day ago: kept, so a code sent again is told it expired.
+    await pruneOldOffers(platform.ctx.db);
+    expect(await kept()).toBe(5);
+
+    // A day and a minute on, as the job would run then: the four ended offers
+    // go; the live one (its 10 minutes not over when this clock was read) stays.
+    const later = new Date(Date.now() + OFFERS_KEPT_MS + 60_000);
+    expect(await pruneOldOffers(platform.ctx.db, () => later)).toBeGreaterThanOrEqual(4);
+    expect(await kept()).toBe(1);
+    const refused = await tokenRequest(codeOf(redeemed.offerUri));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await tokenRequest(codeOf(live.offerUri))).status).toBe(200);
   });
 
   it("never offers or hands out another user's credential", async () => {

@@ -36,6 +36,7 @@ import {
   type StoredCredential,
 } from './credential-repository.ts';
 import { urlsOf } from './issuer-documents.ts';
+import { offerPruningJob } from './openid4vci/offer-pruning.ts';
 import { credentialValidity } from './open-badge-credential.ts';
 import { dataIntegrityCredentialOf, signedJwtOf, signPendingCredentials } from './signing.ts';
 import { buildStatusListCredential, encodeStatusList, STATUS_LIST_SIZE } from './status-list.ts';
@@ -159,6 +160,7 @@ export function credentialJobs(deps: CredentialDeps): WorkerJob[] {
         await signPendingCredentials(deps);
       },
     },
+    offerPruningJob(deps),
   ];
 }
 

@@ -99,3 +99,17 @@ export async function findOfferById(db: Queryable, offerId: string) {
   ]);
   return row ? toOffer(row) : null;
 }
+
+/** Deletes at most `limit` offers that expired before `before`; answers how many. */
+export async function pruneExpiredOffers(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM credential_offers WHERE id IN (
+       SELECT id FROM credential_offers WHERE expires_at < $1 ORDER BY expires_at LIMIT $2)
+     RETURNING id`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}
