@@ -91,14 +91,15 @@ describe('/badge (create)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
-  it('loads a draft for editing: expiry as the days left, Save Changes', async () => {
+  /** Opens the create page on a draft whose claim deadline is `daysLeft` away (negative: past). */
+  async function openDraft(daysLeft: number) {
     storeUserSession(SPONSOR);
     const draft = badge({
       isDraft: true,
       status: 'DRAFT',
       badgeNo: null,
       onChainId: null,
-      batchExpiryDate: new Date(Date.now() + 2.5 * 86_400_000).toISOString(),
+      batchExpiryDate: new Date(Date.now() + daysLeft * 86_400_000).toISOString(),
     });
     stubApi((call) =>
       call.path === `/badge/details/${draft._id}`
@@ -109,29 +110,17 @@ describe('/badge (create)', () => {
     );
     renderRoute(`/badge?id=${draft._id}`);
     expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
+  }
+
+  it('loads a draft for editing: expiry as the days left, Save Changes', async () => {
+    await openDraft(2.5);
     expect(field('Title').value).toBe('Intro to Solidity');
     expect(field('Expiry (days)').value).toBe('3');
     expect(field('Evidence').value).toBe('The quiz certificate');
   });
 
   it('opens an expired draft with Expiry 0 (the days left, at least 0), not empty', async () => {
-    storeUserSession(SPONSOR);
-    const draft = badge({
-      isDraft: true,
-      status: 'DRAFT',
-      badgeNo: null,
-      onChainId: null,
-      batchExpiryDate: new Date(Date.now() - 3 * 86_400_000).toISOString(),
-    });
-    stubApi((call) =>
-      call.path === `/badge/details/${draft._id}`
-        ? { data: draft }
-        : call.path === '/stake/balance'
-          ? balance('100')
-          : undefined,
-    );
-    renderRoute(`/badge?id=${draft._id}`);
-    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    await openDraft(-3);
     expect(field('Expiry (days)').value).toBe('0');
   });
 });
