@@ -130,7 +130,9 @@ describe('Active sponsors', () => {
     await screen.findByText('Sponsor 12');
     fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.seeMore }));
     expect(await screen.findByText(`Sponsor ${count}`)).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: /^Sponsor \d/ })).toHaveLength(count);
+    // Counted by their links' target: jsdom's role queries over 217 cards took
+    // 13-17 s on two cores.
+    expect(document.querySelectorAll('a[href^="/admin/sponsor/"]')).toHaveLength(count);
     expect(
       api.callsTo('GET', '/admin/sponsors/verified').map((call) => call.query.get('after')),
     ).toEqual([
@@ -139,10 +141,8 @@ describe('Active sponsors', () => {
       sponsor(12 + ACTIVE_SPONSORS_MAX_PAGE)._id,
       sponsor(12 + 2 * ACTIVE_SPONSORS_MAX_PAGE)._id,
     ]);
-    expect(screen.queryByRole('status')).toBeNull();
-    // 217 sponsors on screen: jsdom's role queries over them take 13-17 s on
-    // two cores, beside the 15 s the other tests are given.
-  }, 45_000);
+    expect(document.querySelector('[role="status"]')).toBeNull();
+  });
 
   it('says "No sponsors found!" without any', async () => {
     storeAdminSession();
