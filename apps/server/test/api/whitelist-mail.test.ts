@@ -4,10 +4,11 @@
 // nobody whitelisted gets no mail. Through the HTTP API, the real chain and
 // the worker's mail delivery.
 import { describe, expect, it } from 'vitest';
+import { createTestUser, waitForOutcome } from '../helpers/accounts.ts';
 import type { Badge } from '@gets/schema';
 import type { TestPlatform } from '../helpers/test-platform.ts';
 import type { TestUser } from '../helpers/accounts.ts';
-import { runAction } from '../helpers/badges.ts';
+import { call, runAction } from '../helpers/badges.ts';
 import { useWhitelistCsvPlatform, whitelistCsvCalls } from '../helpers/whitelist-csv.ts';
 import { WHITELISTED_SUBJECT } from '../../src/modules/applications/whitelist-mail.ts';
 
@@ -21,7 +22,7 @@ describe('the mail of a whitelisted earner', () => {
   useWhitelistCsvPlatform((cast) => {
     ({ platform, sponsor, ada, bob, cy, badge } = cast);
   });
-  const { mailsTo, deliveredTo, isWhitelisted } = whitelistCsvCalls(
+  const { mailsTo, deliveredTo, queuedTo, isWhitelisted } = whitelistCsvCalls(
     () => platform,
     () => sponsor,
     () => badge,
@@ -56,5 +57,29 @@ describe('the mail of a whitelisted earner', () => {
     }
     // Cy was whitelisted before and is not in the file: still one mail.
     expect(await mailsTo(cy.email)).toHaveLength(1);
+  }, 60_000);
+  it('mails an earner once per badge, however often the sponsor puts the whitelisting on chain', async () => {
+    // Two consents asked before either is used (a second tab, a double click):
+    // both pass the "already whitelisted" check, and both reach the chain.
+    const dee = await createTestUser(platform.ctx);
+    const body = {
+      earnerAccount: dee.address,
+      badgeOnChainId: badge.onChainId,
+      email: sponsor.email,
+    };
+    const whitelist = (extra: Record<string, unknown> = {}) =>
+      call(platform.request, sponsor, 'POST', '/gs-api/badge/whitelist', { ...body, ...extra });
+    const consents = [await whitelist(), await whitelist()];
+    for (const consent of consents) {
+      const queued = await whitelist({ consentToken: consent.data.consentToken });
+      expect(queued.status).toBe(200);
+      const outcome = await waitForOutcome(platform.request, sponsor, queued.data.transactionId);
+      expect(outcome.status).toBe('COMPLETED');
+    }
+    // Each completion queues its mails in its own transaction: all are queued by now.
+    expect(await queuedTo(dee.email)).toHaveLength(1);
+    const [mail, ...more] = await deliveredTo(dee.email);
+    expect(mail!.subject).toBe(WHITELISTED_SUBJECT);
+    expect(more).toEqual([]);
   }, 60_000);
 });

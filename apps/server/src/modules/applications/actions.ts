@@ -98,6 +98,7 @@ export const whitelistEarner = defineAction({
   // Whitelisted now: the earner is mailed the badge's link, where they apply.
   async onCompleted(tx, { action }) {
     await queueWhitelistedMails(tx, {
+      badgeId: action.badgeId,
       earners: [action.earner],
       badgeName: action.name,
       badgeUrl: action.badgeUrl,
@@ -131,6 +132,7 @@ export const whitelistEarners = defineAction({
   // Each part's earners are mailed the badge's link once their part is on chain.
   async onCompleted(tx, { action }) {
     await queueWhitelistedMails(tx, {
+      badgeId: action.badgeId,
       earners: action.earners,
       badgeName: action.name,
       badgeUrl: action.badgeUrl,

@@ -1,8 +1,9 @@
 // The mail an earner gets once a sponsor's whitelisting of their wallet is on
 // chain (by address or from a CSV file): the badge's link, where they apply.
 // Queued in the transaction that marks the whitelist COMPLETED, so it goes
-// once and only after the earner can apply. The badge's and the sponsor's
-// names are user words: in the body only (one line; escaped in HTML).
+// once and only after the earner can apply; once per badge and wallet, even
+// when the same whitelisting reaches the chain twice. The badge's and the
+// sponsor's names are user words: in the body only (one line; escaped in HTML).
 import { PRODUCT_NAME } from '@gets/schema';
 import escapeHtml from 'escape-html';
 import type { Queryable } from '../../db/database.ts';
@@ -10,6 +11,7 @@ import { queueMails } from '../../mail/mail-queue-repository.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { oneLine } from './invitation-mail.ts';
+import { recordWhitelistNotices } from './whitelist-notice-repository.ts';
 
 export const WHITELISTED_SUBJECT = `You can apply for a private badge on ${PRODUCT_NAME}`;
 
@@ -51,19 +53,37 @@ export function whitelistedMail(notice: WhitelistedNotice): MailMessage {
   };
 }
 
-/** Queues the mail to each earner of these wallets (in the caller's transaction). */
+/**
+ * Queues the mail to each earner of these wallets (in the caller's
+ * transaction), once per badge and wallet: a wallet whitelisted again is not
+ * mailed again.
+ */
 export async function queueWhitelistedMails(
   tx: Queryable,
-  whitelist: { earners: string[]; badgeName: string; badgeUrl: string | undefined },
+  whitelist: {
+    badgeId: string;
+    earners: string[];
+    badgeName: string;
+    badgeUrl: string | undefined;
+  },
 ): Promise<void> {
   const { badgeUrl } = whitelist;
   // A whitelist queued before the link travelled with it mails nobody.
   if (!badgeUrl) return;
-  const earners = await findUsersByEmailsOrAccounts(tx, [], whitelist.earners);
+  const earners = (await findUsersByEmailsOrAccounts(tx, [], whitelist.earners)).flatMap((user) =>
+    user.userType === 'EARNER' && user.account ? [{ ...user, account: user.account }] : [],
+  );
+  const unmailed = new Set(
+    await recordWhitelistNotices(
+      tx,
+      whitelist.badgeId,
+      earners.map((user) => user.account),
+    ),
+  );
   await queueMails(
     tx,
     earners
-      .filter((user) => user.userType === 'EARNER')
+      .filter((user) => unmailed.has(user.account.toLowerCase()))
       .map((user) =>
         whitelistedMail({
           to: user.email,
