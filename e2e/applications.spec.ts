@@ -8,6 +8,7 @@ import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { confirmConsent } from './support/admin';
+import { toastCovers } from './support/boxes';
 import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
 import {
   applicantRow,
@@ -175,13 +176,16 @@ test('a sponsor whitelists an earner for a private badge, who then applies', asy
   await expect(
     earner.getByText('This private badge accepts only earners its sponsor whitelisted'),
   ).toBeVisible();
-  // On a phone the toast lies over the dialog's buttons: the earner closes it first.
-  await earner
-    .locator('[data-sonner-toast]')
-    .getByRole('button', { name: 'Close toast' })
-    .first()
-    .click();
-  await modal.getByRole('button', { name: 'Cancel' }).click();
+  // The toast leaves the dialog's buttons clear (on a phone it moves to the top
+  // while a dialog is open): the earner cancels at once.
+  const toast = earner.locator('[data-sonner-toast]').first();
+  const cancel = modal.getByRole('button', { name: 'Cancel' });
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  expect(await toastCovers(toast, cancel), 'the toast covers Cancel').toBe(false);
+  expect(await toastCovers(toast, modal.getByRole('button', { name: 'Apply', exact: true }))).toBe(
+    false,
+  );
+  await cancel.click();
 
   // The sponsor whitelists the earner's wallet from the badge's Applications page.
   await openApplications(page, privateTitle);

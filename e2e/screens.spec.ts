@@ -5,6 +5,7 @@
 // closing the details modal and leaving the page as it was.
 import { expect, test, type Page } from './support/fixtures';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
+import { overlaps, type Box } from './support/boxes';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { publishBadge } from './support/applications';
 import {
@@ -21,10 +22,6 @@ const earner = newPerson('earner');
 // 45 characters, the longest a title may be: the modal's card (Download as PNG) shows it whole.
 const stamp = Date.now().toString(36).slice(-6);
 const longTitle = `Analytical Engine Programming Mastery ${stamp}`.padEnd(45, 'X').slice(0, 45);
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function boxOf(page: Page, selector: string): Promise<Box> {
   const box = await page.locator(selector).first().boundingBox();

@@ -1,7 +1,14 @@
 // A modal dialog: portal over a dimmed page, labelled by its title, Escape and
 // the backdrop close it (unless `dismissible` is false, e.g. while submitting),
 // focus moves inside on open, Tab stays inside, and focus returns on close.
-import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from '@/components/icons/icons';
 
@@ -28,6 +35,23 @@ const PANEL_SIZES = {
 /** Open dialogs, innermost last: only the top one answers Escape and keeps Tab inside. */
 const openStack: object[] = [];
 const isTop = (key: object) => openStack[openStack.length - 1] === key;
+const stackListeners = new Set<() => void>();
+const stackChanged = () => stackListeners.forEach((listener) => listener());
+const subscribeToStack = (listener: () => void) => {
+  stackListeners.add(listener);
+  return () => {
+    stackListeners.delete(listener);
+  };
+};
+
+/** Whether any dialog (or the side menu) is open: the toasts move clear of its buttons. */
+export function useAnyModalOpen(): boolean {
+  return useSyncExternalStore(
+    subscribeToStack,
+    () => openStack.length > 0,
+    () => false,
+  );
+}
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -59,6 +83,7 @@ export function useModalFocus(
     if (!open) return;
     const key = {};
     openStack.push(key);
+    stackChanged();
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
@@ -88,6 +113,7 @@ export function useModalFocus(
     document.body.style.overflow = 'hidden';
     return () => {
       openStack.splice(openStack.indexOf(key), 1);
+      stackChanged();
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
       previous?.focus();

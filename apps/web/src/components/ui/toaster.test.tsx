@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { TOAST } from '@gets/schema';
 import { toast } from '@/lib/toast';
+import { stubViewportWidth } from '@/test/match-media';
+import { Modal } from './modal';
 import { Toaster } from './toaster';
 
 describe('Toaster and the toast entry point', () => {
@@ -41,6 +43,61 @@ describe('Toaster and the toast entry point', () => {
     await screen.findByText('Away from the header');
     const toaster = document.querySelector('[data-sonner-toaster]');
     expect(toaster?.getAttribute('data-y-position')).toBe('bottom');
+  });
+
+  it.each([
+    { width: 375, dialog: false, side: 'bottom' },
+    { width: 375, dialog: true, side: 'top' },
+    { width: 1366, dialog: true, side: 'bottom' },
+  ])(
+    "at $width px with a dialog open ($dialog) shows toasts at the $side, clear of the dialog sheet's buttons",
+    async ({ width, dialog, side }) => {
+      stubViewportWidth(width);
+      render(
+        <>
+          <Toaster />
+          <Modal open={dialog} title="Apply" onClose={() => {}}>
+            <button type="button">Cancel</button>
+          </Modal>
+        </>,
+      );
+      act(() => {
+        toast.error('Consent failed!');
+      });
+      await screen.findByText('Consent failed!');
+      const toaster = document.querySelector('[data-sonner-toaster]');
+      expect(toaster?.getAttribute('data-y-position')).toBe(side);
+    },
+  );
+
+  it('goes back to the bottom on a phone once the dialog closes', async () => {
+    stubViewportWidth(375);
+    const { rerender } = render(
+      <>
+        <Toaster />
+        <Modal open title="Apply" onClose={() => {}}>
+          <p>Form</p>
+        </Modal>
+      </>,
+    );
+    act(() => {
+      toast.info('Saved');
+    });
+    await screen.findByText('Saved');
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position')).toBe(
+      'top',
+    );
+    rerender(
+      <>
+        <Toaster />
+        <Modal open={false} title="Apply" onClose={() => {}}>
+          <p>Form</p>
+        </Modal>
+      </>,
+    );
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-y-position')).toBe(
+      'bottom',
+    );
   });
 
   it(`closes a toast by itself after ${TOAST.durationMs} ms`, async () => {
