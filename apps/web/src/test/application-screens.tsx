@@ -81,8 +81,13 @@ export const CONSENT = {
  * Answers by path; the chain action endpoints in `actions` answer consent,
  * then queued, and the live stream then brings `outcome` as COMPLETED.
  */
+type Awaitable<T> = T | Promise<T>;
+
 export function stubApi(
-  answer: (call: Call) => { status?: number; message?: string; data?: unknown } | undefined,
+  /** What a call answers; a promise holds the answer back (a slow server). */
+  answer: (
+    call: Call,
+  ) => Awaitable<{ status?: number; message?: string; data?: unknown } | undefined>,
   actions: Record<string, Partial<TransactionStatus>> = {},
 ) {
   const calls: Call[] = [];
@@ -112,7 +117,7 @@ export function stubApi(
     if (call.path === '/metakeep/transaction') {
       return json({ message: 'ok', data: outcome ?? { ...COMPLETED, status: 'QUEUED' } });
     }
-    const found = answer(call);
+    const found = await answer(call);
     if (!found) return json({ message: 'Route not found', data: null }, 404);
     return json({ message: found.message ?? 'ok', data: found.data ?? null }, found.status ?? 200);
   });

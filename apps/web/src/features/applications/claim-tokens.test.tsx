@@ -1,5 +1,6 @@
 // Claim Tokens in the details modal, from the click to the application read anew: the claim's
-// own answer says it is claimed, so the old state never offers Claim Tokens again meanwhile.
+// own answer says it is claimed, so the old state never offers Claim Tokens again meanwhile;
+// and before the application is known at all, neither Apply nor Claim Tokens shows.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderRoute, storeUserSession } from '@/test/render-route';
@@ -68,5 +69,32 @@ describe('Claim Tokens in the details modal', () => {
     ).toBe(true);
     observer.disconnect();
     expect(flashed).toBe(false);
+  });
+  it('shows "Checking your application..." and neither Apply nor Claim Tokens until the application is known', async () => {
+    storeUserSession(ME);
+    let answerApplication = () => {};
+    const known = new Promise<void>((resolve) => {
+      answerApplication = resolve;
+    });
+    stubApi(async (call) => {
+      if (call.path === '/badge/list/recent')
+        return { data: { badges: [badge()], total: 1, nextCursor: null } };
+      if (call.path.startsWith('/badge/applicationlist/')) {
+        await known;
+        return { data: { eligible: true, application: null } };
+      }
+      if (call.path === '/credentials/mine') return { data: [] };
+      return undefined;
+    });
+    renderRoute('/search');
+    fireEvent.click(await screen.findByRole('button', { name: /Engine Programmer/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Engine Programmer' });
+    expect(await within(dialog).findByText('Checking your application...')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Apply' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Claim Tokens' })).toBeNull();
+
+    answerApplication();
+    expect(await within(dialog).findByRole('button', { name: 'Apply' })).toBeTruthy();
+    expect(within(dialog).queryByText('Checking your application...')).toBeNull();
   });
 });
