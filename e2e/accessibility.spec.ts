@@ -11,7 +11,7 @@ import { ADMIN_MENU_KEYS } from '../apps/web/src/features/admin/lib/menu';
 import { expect, test, type Page } from './support/fixtures';
 import { fillRegisterForm, logIn, newPerson, registerThroughApi } from './support/accounts';
 import { adminLogIn } from './support/admin';
-import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import { publishBadge, type Person } from './support/applications';
 import { VISITOR_PAGES } from './support/routes';
 import { findControlsWithoutVisibleLabel } from './support/visible-labels';
@@ -131,8 +131,7 @@ test('setup: an approved sponsor publishes a badge the admin approves', async ({
   const sponsor = newPerson('a11ysponsor');
   const earner = newPerson('a11yearner');
   const title = `Accessible Engine ${Date.now().toString(36)}`;
-  const approved = await approvedSponsor(request, sponsor);
-  await fundWithGets(approved.account, '100');
+  const approved = await fundedSponsor(request, sponsor, '100');
   const earnerAccount = (await registerThroughApi(request, earner)).data.user.account;
   await logIn(page, sponsor);
   await publishBadge(page, { title, tokens: '5', count: '3' });

@@ -17,13 +17,7 @@ import {
 } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
-import {
-  adminChainAction,
-  adminToken,
-  approveBadgeAsAdmin,
-  approvedSponsor,
-  fundWithGets,
-} from './support/badges';
+import { adminChainAction, adminToken, approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import {
   applicantRow,
   claimFromDashboard,
@@ -61,8 +55,7 @@ test('a sponsor publishes a public and a private badge (set-up of the journeys b
   request,
 }) => {
   test.setTimeout(180_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '50');
+  await fundedSponsor(request, sponsor, '50');
   await registerThroughApi(request, ada);
   await logIn(page, sponsor);
   await publishBadge(page, { title: publicTitle, tokens: '2', count: '2' });

@@ -5,7 +5,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { E2E_ADMIN } from './support/e2e-env';
 import { logIn, newPerson } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
-import { approvedSponsor, badgeIdByName, fundWithGets, gradientPng } from './support/badges';
+import { badgeIdByName, fundedSponsor, gradientPng } from './support/badges';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,8 +41,7 @@ test('an approved sponsor creates a draft with a cropped image, edits it and pub
   request,
 }) => {
   test.setTimeout(180_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '100');
+  await fundedSponsor(request, sponsor, '100');
   await logIn(page, sponsor);
 
   await page.goto('/badge');

@@ -7,7 +7,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { confirmConsent } from './support/admin';
 import { E2E_ADMIN } from './support/e2e-env';
-import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import {
   applicantRow,
   claimFromDashboard,
@@ -42,8 +42,7 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   const title = `Compiler Pioneer ${run}`;
   const sponsor = newPerson('navylab');
   const grace = newPerson('grace');
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '50');
+  await fundedSponsor(request, sponsor, '50');
   await registerThroughApi(request, grace);
 
   // A badge is published, approved, applied for, approved and claimed.
