@@ -8,13 +8,7 @@
 // (the admin console's): an approval in the console reaches the sponsor's open
 // dashboard, and the sponsor ban dialog lists what the ban does first.
 import { expect, test, type Page } from './support/fixtures';
-import {
-  fillRegisterForm,
-  logIn,
-  newPerson,
-  registerThroughApi,
-  typeOtp,
-} from './support/accounts';
+import { logIn, newPerson, registerOnForm, registerThroughApi } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
 import { adminChainAction, adminToken, approveBadgeAsAdmin, fundedSponsor } from './support/badges';
@@ -25,7 +19,7 @@ import {
   publishBadge,
   submitApplication,
 } from './support/applications';
-import { MAIL_SINK_URL, waitForOtp } from './support/mail';
+import { MAIL_SINK_URL } from './support/mail';
 import type { SinkMessage } from './support/mail-sink';
 
 test.describe.configure({ mode: 'serial' });
@@ -84,12 +78,7 @@ test('a visitor registers from "Log in to apply" and lands back on the badge', a
   await page.getByRole('link', { name: 'Log in to apply' }).click();
   await page.getByRole('link', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(new RegExp(`/register\\?next=%2Fbadge%2F${publicId}$`));
-  await fillRegisterForm(page, newcomer);
-  await page.getByRole('button', { name: 'Register with OTP' }).click();
-  const otpDialog = page.getByRole('dialog', { name: 'Enter the OTP' });
-  await typeOtp(page, await waitForOtp(newcomer.email));
-  await otpDialog.getByRole('button', { name: 'Verify & Register' }).click();
-  await confirmConsent(page, 'Register your wallet');
+  await registerOnForm(page, newcomer);
   await expect(page).toHaveURL(new RegExp(`/badge/${publicId}$`), { timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeEnabled();
 });
