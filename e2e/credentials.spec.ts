@@ -5,8 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
-import { confirmConsent } from './support/admin';
-import { E2E_ADMIN } from './support/e2e-env';
+import { adminLogInKeepingWidth, confirmConsent } from './support/admin';
 import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import {
   applicantRow,
@@ -93,11 +92,7 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
 
   // The admin bans the badge from its page.
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
-  await admin.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await admin.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await admin.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(admin).toHaveURL(/\/dashboard$/);
+  await adminLogInKeepingWidth(admin);
   await admin.goto(`/badge/${badgeId}`);
   await admin.getByRole('button', { name: 'Ban' }).click();
   await admin
