@@ -12,13 +12,7 @@ import { logIn, newPerson, registerOnForm, registerThroughApi } from './support/
 import { adminLogIn, confirmConsent } from './support/admin';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
 import { adminChainAction, adminToken, approveBadgeAsAdmin, fundedSponsor } from './support/badges';
-import {
-  applicantRow,
-  claimFromDashboard,
-  openApplications,
-  publishBadge,
-  submitApplication,
-} from './support/applications';
+import { applyApproveAndClaim, openApplications, publishBadge } from './support/applications';
 import { MAIL_SINK_URL } from './support/mail';
 import type { SinkMessage } from './support/mail-sink';
 
@@ -132,17 +126,13 @@ test('a revoked credential reads Revoked with the date and reason, and offers no
   test.setTimeout(240_000);
   const earner = await (await browser.newContext()).newPage();
   await logIn(earner, ada);
-  await earner.goto(`/badge/${publicId}`);
-  await earner.getByRole('button', { name: 'Apply', exact: true }).click();
-  await submitApplication(earner, publicTitle, { fullName: 'Ada Lovelace' });
   await logIn(page, sponsor);
-  await openApplications(page, publicTitle);
-  await applicantRow(page, 'Ada Lovelace')
-    .getByRole('button', { name: 'Approve Ada Lovelace' })
-    .click();
-  await confirmConsent(page, 'Review applications');
-  await expect(page.getByText('Application Approved!')).toBeVisible({ timeout: 60_000 });
-  await claimFromDashboard(earner, publicTitle, '2');
+  await applyApproveAndClaim(
+    earner,
+    page,
+    { id: publicId, title: publicTitle, reward: '2' },
+    { fullName: 'Ada Lovelace' },
+  );
   const earned = earner.getByRole('list', { name: 'My badges' }).getByRole('listitem');
   await expect(earned.getByRole('button', { name: 'Download image' })).toBeVisible({
     timeout: 30_000,

@@ -7,13 +7,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { adminLogInKeepingWidth, confirmConsent } from './support/admin';
 import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
-import {
-  applicantRow,
-  claimFromDashboard,
-  openApplications,
-  publishBadge,
-  submitApplication,
-} from './support/applications';
+import { applyApproveAndClaim, publishBadge } from './support/applications';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -50,19 +44,12 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   const badgeId = await approveBadgeAsAdmin(request, title);
   const earner = await (await browser.newContext()).newPage();
   await logIn(earner, grace);
-  await earner.goto(`/badge/${badgeId}`);
-  await earner.getByRole('button', { name: 'Apply', exact: true }).click();
-  await submitApplication(earner, title, {
-    fullName: 'Grace Hopper',
-    evidence: 'A-0 system source and run logs',
-  });
-  await openApplications(page, title);
-  await applicantRow(page, 'Grace Hopper')
-    .getByRole('button', { name: 'Approve Grace Hopper' })
-    .click();
-  await confirmConsent(page, 'Review applications');
-  await expect(page.getByText('Application Approved!')).toBeVisible({ timeout: 60_000 });
-  await claimFromDashboard(earner, title, '5');
+  await applyApproveAndClaim(
+    earner,
+    page,
+    { id: badgeId, title, reward: '5' },
+    { fullName: 'Grace Hopper', evidence: 'A-0 system source and run logs' },
+  );
 
   // The earner downloads the baked image of the badge from the dashboard.
   const earned = earner.getByRole('list', { name: 'My badges' }).getByRole('listitem');
