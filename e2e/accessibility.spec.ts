@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from '@playwright/test';
 import { ADMIN_MENU_KEYS } from '../apps/web/src/features/admin/lib/menu';
 import { expect, test, type Page } from './support/fixtures';
 import { fillRegisterForm, logIn, newPerson, registerThroughApi } from './support/accounts';
 import { adminLogIn } from './support/admin';
-import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import { publishBadge, type Person } from './support/applications';
 import { VISITOR_PAGES } from './support/routes';
 import { findControlsWithoutVisibleLabel } from './support/visible-labels';
@@ -118,13 +117,11 @@ async function visit(page: Page, route: string, what = route) {
   await expectAccessible(page, what);
 }
 
-async function signedIn(browser: Browser, person: Person): Promise<Page> {
-  const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
-  await logIn(page, person);
-  return page;
-}
-
 test.use({ reducedMotion: 'reduce' });
+// Each check below visits a few screens or dialogs of one role and signs in on
+// its own: 3 to 20 s on an idle machine, and 2 minutes leave room for two cores
+// running both projects side by side (one check a role ran past 2 minutes there).
+test.describe.configure({ timeout: 120_000 });
 
 test('setup: an approved sponsor publishes a badge the admin approves', async ({
   page,
@@ -134,8 +131,7 @@ test('setup: an approved sponsor publishes a badge the admin approves', async ({
   const sponsor = newPerson('a11ysponsor');
   const earner = newPerson('a11yearner');
   const title = `Accessible Engine ${Date.now().toString(36)}`;
-  const approved = await approvedSponsor(request, sponsor);
-  await fundWithGets(approved.account, '100');
+  const approved = await fundedSponsor(request, sponsor, '100');
   const earnerAccount = (await registerThroughApi(request, earner)).data.user.account;
   await logIn(page, sponsor);
   await publishBadge(page, { title, tokens: '5', count: '3' });
@@ -144,19 +140,33 @@ test('setup: an approved sponsor publishes a badge the admin approves', async ({
   fs.writeFileSync(stateFile(), JSON.stringify(saved));
 });
 
-test('a visitor: public pages, the badge page, the 404 page, the one-time code dialog and the side menu', async ({
+// The pages a visitor reads, apart from the forms of an account (next check).
+const ACCOUNT_FORMS = /^\/(login|register|verify-email|forgot-password|admin\/login)\b/;
+
+test("a visitor: home, how it works, stake, get crypto, explore, search, a badge's page, verify, unsubscribe and the 404 page", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
   const { title, badgeId } = state();
   for (const route of [
-    ...VISITOR_PAGES,
+    ...VISITOR_PAGES.filter((route) => !ACCOUNT_FORMS.test(route)),
     `/search?name=${encodeURIComponent(title)}`,
     `/badge/${badgeId}`,
   ]) {
     await visit(page, route);
   }
-  // The one-time code dialog of a registration.
+});
+
+test('a visitor: the log in, register, verify email, forgot password and admin login forms', async ({
+  page,
+}) => {
+  for (const route of VISITOR_PAGES.filter((route) => ACCOUNT_FORMS.test(route))) {
+    await visit(page, route);
+  }
+});
+
+test('a visitor: the one-time code dialog of a registration, and the side menu on a phone', async ({
+  page,
+}) => {
   await page.goto('/register');
   await fillRegisterForm(page, newPerson('a11yvisitor'));
   await page.getByRole('button', { name: 'Register with OTP' }).click();
@@ -171,26 +181,27 @@ test('a visitor: public pages, the badge page, the 404 page, the one-time code d
   await expectAccessible(page, 'the side menu', '[role="dialog"]');
 });
 
-test('an earner: dashboard, profile, stake, explore, search, badge page, and the badge details and apply dialogs', async ({
-  browser,
+test('an earner: home, how it works, dashboard, profile, stake and get crypto', async ({
+  page,
 }) => {
-  test.setTimeout(300_000);
-  const { earner, title, badgeId } = state();
-  const page = await signedIn(browser, earner);
-  for (const route of [
-    '/',
-    '/how-it-works',
-    '/dashboard',
-    '/profile',
-    '/stake',
-    '/get-crypto',
-    '/explore',
-  ]) {
+  await logIn(page, state().earner);
+  for (const route of ['/', '/how-it-works', '/dashboard', '/profile', '/stake', '/get-crypto']) {
     await visit(page, route, `${route} (earner)`);
   }
+});
+
+test("an earner: explore, a badge's page and search", async ({ page }) => {
+  const { earner, title, badgeId } = state();
+  await logIn(page, earner);
+  await visit(page, '/explore', '/explore (earner)');
   await visit(page, `/badge/${badgeId}`, 'the badge page (earner)');
   await visit(page, `/search?name=${encodeURIComponent(title)}`, 'search (earner)');
+});
 
+test('an earner: the badge details and apply dialogs', async ({ page }) => {
+  const { earner, title } = state();
+  await logIn(page, earner);
+  await page.goto(`/search?name=${encodeURIComponent(title)}`);
   await page.getByRole('button', { name: `${title}: open details` }).click();
   const details = page.getByRole('dialog', { name: title });
   await expect(details).toBeVisible();
@@ -200,36 +211,43 @@ test('an earner: dashboard, profile, stake, explore, search, badge page, and the
   await expectAccessible(page, 'the apply dialog', '[role="dialog"]');
 });
 
-test('an approved sponsor: home, dashboard, profile, create badge, applications, and the Give Tokens and consent dialogs', async ({
-  browser,
+test("an approved sponsor: home (also at 1600 px), dashboard, profile, create badge and a badge's applications", async ({
+  page,
 }) => {
-  test.setTimeout(300_000);
-  const { sponsor, badgeId, earnerAccount, title } = state();
-  const page = await signedIn(browser, sponsor);
+  const { sponsor, badgeId } = state();
+  await logIn(page, sponsor);
   // The home page's header is the fullest: Community Treasure and Create Badge both show.
-  for (const route of [
-    '/',
-    '/dashboard',
-    '/profile',
-    '/badge',
-    `/badge/application/${badgeId}`,
-    '/stake',
-    '/get-crypto',
-    '/explore',
-  ]) {
+  for (const route of ['/', '/dashboard', '/profile', '/badge', `/badge/application/${badgeId}`]) {
     await visit(page, route, `${route} (sponsor)`);
   }
-  await visit(page, `/badge/${badgeId}`, 'the badge page (sponsor)');
-  await visit(page, `/search?name=${encodeURIComponent(title)}`, 'search (sponsor)');
-  // The badge details dialog as its sponsor sees it (Application List).
-  await page.getByRole('button', { name: `${title}: open details` }).click();
-  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
-  await expectAccessible(page, 'the badge details dialog (sponsor)', '[role="dialog"]');
   // Past 1280 px the header grows no wider: a wide window once showed the
   // user's name beside the links, and the menu ran off the page.
   await page.setViewportSize({ width: 1600, height: 900 });
   await visit(page, '/', '/ at 1600 px (sponsor)');
-  await page.setViewportSize(test.info().project.use.viewport!);
+});
+
+test("an approved sponsor: stake, get crypto, explore, a badge's page and search", async ({
+  page,
+}) => {
+  const { sponsor, badgeId, title } = state();
+  await logIn(page, sponsor);
+  for (const route of ['/stake', '/get-crypto', '/explore']) {
+    await visit(page, route, `${route} (sponsor)`);
+  }
+  await visit(page, `/badge/${badgeId}`, 'the badge page (sponsor)');
+  await visit(page, `/search?name=${encodeURIComponent(title)}`, 'search (sponsor)');
+});
+
+test('an approved sponsor: the badge details, Give Tokens and consent dialogs', async ({
+  page,
+}) => {
+  const { sponsor, earnerAccount, title } = state();
+  await logIn(page, sponsor);
+  // The badge details dialog as its sponsor sees it (Application List).
+  await page.goto(`/search?name=${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: `${title}: open details` }).click();
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  await expectAccessible(page, 'the badge details dialog (sponsor)', '[role="dialog"]');
 
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'GIVE TOKENS' }).click();
@@ -247,13 +265,12 @@ test('an approved sponsor: home, dashboard, profile, create badge, applications,
 });
 
 test('a sponsor not yet approved: the dashboard with its notice, profile, stake, explore, and create badge telling why it is closed', async ({
-  browser,
+  page,
   request,
 }) => {
-  test.setTimeout(300_000);
   const pending = newPerson('a11ypending');
   await registerThroughApi(request, pending, 'sponsor');
-  const page = await signedIn(browser, pending);
+  await logIn(page, pending);
   await expect(page.getByText(/Your account is currently under verification\./)).toBeVisible();
   for (const route of ['/dashboard', '/profile', '/stake', '/get-crypto', '/explore']) {
     await visit(page, route, `${route} (sponsor not approved)`);
@@ -264,22 +281,42 @@ test('a sponsor not yet approved: the dashboard with its notice, profile, stake,
   await expectAccessible(page, '/badge closed (sponsor not approved)');
 });
 
-// Tagged for wide screens only: below 1000 px the admin console shows only a
-// message (small-screens.spec.ts checks it), so the 375 px project leaves it out.
+// The admin console, tagged for wide screens only: below 1000 px it shows only
+// a message (small-screens.spec.ts checks it), so the 375 px project leaves it out.
+// Its screens by menu key, in two halves.
+const half = Math.ceil(ADMIN_MENU_KEYS.length / 2);
+const ADMIN_KEYS_FIRST = ADMIN_MENU_KEYS.slice(0, half);
+const ADMIN_KEYS_LAST = ADMIN_MENU_KEYS.slice(half);
+
 test(
-  'an admin: every screen of the console by menu key, and a sponsor page',
-  {
-    tag: WIDE_SCREEN_TAG,
-  },
-  async ({ browser }) => {
-    test.setTimeout(300_000);
-    const { sponsorId, title } = state();
-    const page = await (await browser.newContext({ reducedMotion: 'reduce' })).newPage();
+  `an admin: the console's screens by menu key, first half (${ADMIN_KEYS_FIRST.join(', ')})`,
+  { tag: WIDE_SCREEN_TAG },
+  async ({ page }) => {
     await adminLogIn(page);
-    for (const key of ADMIN_MENU_KEYS) {
+    for (const key of ADMIN_KEYS_FIRST) {
+      await visit(page, `/dashboard?menu=${key}`, `admin ${key}`);
+    }
+  },
+);
+
+test(
+  `an admin: the console's screens by menu key, second half (${ADMIN_KEYS_LAST.join(', ')}), and Settings' Add more admins`,
+  { tag: WIDE_SCREEN_TAG },
+  async ({ page }) => {
+    await adminLogIn(page);
+    for (const key of ADMIN_KEYS_LAST) {
       await visit(page, `/dashboard?menu=${key}`, `admin ${key}`);
     }
     await visit(page, '/dashboard?menu=settings&tab=admins', 'admin settings, Add more admins');
+  },
+);
+
+test(
+  "an admin: a sponsor's page with its Send GETS dialog, and a badge's Credentials panel",
+  { tag: WIDE_SCREEN_TAG },
+  async ({ page }) => {
+    const { sponsorId, title } = state();
+    await adminLogIn(page);
     await visit(page, `/admin/sponsor/${sponsorId}`, 'the admin sponsor page');
     // The sponsor page's SEND GETS dialog.
     await page.getByRole('button', { name: 'SEND GETS' }).click();

@@ -3,15 +3,9 @@
 // screens only: below 1000 px the admin console shows only a message.
 import { expect, test, type Page } from './support/fixtures';
 import { E2E_ADMIN, WIDE_SCREEN_TAG } from './support/e2e-env';
-import {
-  fillRegisterForm,
-  logIn,
-  newPerson,
-  registerThroughApi,
-  typeOtp,
-} from './support/accounts';
+import { logIn, newPerson, registerOnForm, registerThroughApi } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
-import { MAIL_SINK_URL, waitForOtp } from './support/mail';
+import { MAIL_SINK_URL } from './support/mail';
 
 const UNDER_VERIFICATION =
   "Your account is currently under verification. The admin will review and verify your account within 24 hours. We'll notify you once the process is complete.";
@@ -24,11 +18,7 @@ test(
     const sponsorPage = await (await browser.newContext()).newPage();
     const person = newPerson('sponsor');
     await sponsorPage.goto('/register');
-    await fillRegisterForm(sponsorPage, person, 'sponsor');
-    await sponsorPage.getByRole('button', { name: 'Register with OTP' }).click();
-    await typeOtp(sponsorPage, await waitForOtp(person.email));
-    await sponsorPage.getByRole('button', { name: 'Verify & Register' }).click();
-    await confirmConsent(sponsorPage, 'Register your wallet on the platform');
+    await registerOnForm(sponsorPage, person, 'sponsor');
     await expect(sponsorPage).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
     await expect(sponsorPage.getByText(UNDER_VERIFICATION)).toBeVisible();
 

@@ -9,7 +9,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { confirmConsent } from './support/admin';
 import { toastCovers } from './support/boxes';
-import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import {
   applicantRow,
   claimFromDashboard,
@@ -54,8 +54,7 @@ test('an earner applies with evidence, the sponsor reads it and approves, and th
   request,
 }) => {
   test.setTimeout(240_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '200');
+  await fundedSponsor(request, sponsor, '200');
   await registerThroughApi(request, ada);
   bobAccount = (await registerThroughApi(request, bob)).data.user.account;
   await registerThroughApi(request, cy);

@@ -8,30 +8,12 @@
 // (the admin console's): an approval in the console reaches the sponsor's open
 // dashboard, and the sponsor ban dialog lists what the ban does first.
 import { expect, test, type Page } from './support/fixtures';
-import {
-  fillRegisterForm,
-  logIn,
-  newPerson,
-  registerThroughApi,
-  typeOtp,
-} from './support/accounts';
+import { logIn, newPerson, registerOnForm, registerThroughApi } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
-import {
-  adminChainAction,
-  adminToken,
-  approveBadgeAsAdmin,
-  approvedSponsor,
-  fundWithGets,
-} from './support/badges';
-import {
-  applicantRow,
-  claimFromDashboard,
-  openApplications,
-  publishBadge,
-  submitApplication,
-} from './support/applications';
-import { MAIL_SINK_URL, waitForOtp } from './support/mail';
+import { adminChainAction, adminToken, approveBadgeAsAdmin, fundedSponsor } from './support/badges';
+import { applyApproveAndClaim, openApplications, publishBadge } from './support/applications';
+import { MAIL_SINK_URL } from './support/mail';
 import type { SinkMessage } from './support/mail-sink';
 
 test.describe.configure({ mode: 'serial' });
@@ -61,8 +43,7 @@ test('a sponsor publishes a public and a private badge (set-up of the journeys b
   request,
 }) => {
   test.setTimeout(180_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '50');
+  await fundedSponsor(request, sponsor, '50');
   await registerThroughApi(request, ada);
   await logIn(page, sponsor);
   await publishBadge(page, { title: publicTitle, tokens: '2', count: '2' });
@@ -91,12 +72,7 @@ test('a visitor registers from "Log in to apply" and lands back on the badge', a
   await page.getByRole('link', { name: 'Log in to apply' }).click();
   await page.getByRole('link', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(new RegExp(`/register\\?next=%2Fbadge%2F${publicId}$`));
-  await fillRegisterForm(page, newcomer);
-  await page.getByRole('button', { name: 'Register with OTP' }).click();
-  const otpDialog = page.getByRole('dialog', { name: 'Enter the OTP' });
-  await typeOtp(page, await waitForOtp(newcomer.email));
-  await otpDialog.getByRole('button', { name: 'Verify & Register' }).click();
-  await confirmConsent(page, 'Register your wallet');
+  await registerOnForm(page, newcomer);
   await expect(page).toHaveURL(new RegExp(`/badge/${publicId}$`), { timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Apply', exact: true })).toBeEnabled();
 });
@@ -150,17 +126,13 @@ test('a revoked credential reads Revoked with the date and reason, and offers no
   test.setTimeout(240_000);
   const earner = await (await browser.newContext()).newPage();
   await logIn(earner, ada);
-  await earner.goto(`/badge/${publicId}`);
-  await earner.getByRole('button', { name: 'Apply', exact: true }).click();
-  await submitApplication(earner, publicTitle, { fullName: 'Ada Lovelace' });
   await logIn(page, sponsor);
-  await openApplications(page, publicTitle);
-  await applicantRow(page, 'Ada Lovelace')
-    .getByRole('button', { name: 'Approve Ada Lovelace' })
-    .click();
-  await confirmConsent(page, 'Review applications');
-  await expect(page.getByText('Application Approved!')).toBeVisible({ timeout: 60_000 });
-  await claimFromDashboard(earner, publicTitle, '2');
+  await applyApproveAndClaim(
+    earner,
+    page,
+    { id: publicId, title: publicTitle, reward: '2' },
+    { fullName: 'Ada Lovelace' },
+  );
   const earned = earner.getByRole('list', { name: 'My badges' }).getByRole('listitem');
   await expect(earned.getByRole('button', { name: 'Download image' })).toBeVisible({
     timeout: 30_000,

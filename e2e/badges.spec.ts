@@ -2,10 +2,9 @@
 // against the real server, database and chain: the admin approves from the
 // console's Active badges screen and bans from the badge page's admin view.
 import { expect, test, type Page } from './support/fixtures';
-import { E2E_ADMIN } from './support/e2e-env';
 import { logIn, newPerson } from './support/accounts';
-import { adminLogIn, confirmConsent } from './support/admin';
-import { approvedSponsor, badgeIdByName, fundWithGets, gradientPng } from './support/badges';
+import { adminLogIn, adminLogInKeepingWidth, confirmConsent } from './support/admin';
+import { badgeIdByName, fundedSponsor, gradientPng } from './support/badges';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,8 +40,7 @@ test('an approved sponsor creates a draft with a cropped image, edits it and pub
   request,
 }) => {
   test.setTimeout(180_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '100');
+  await fundedSponsor(request, sponsor, '100');
   await logIn(page, sponsor);
 
   await page.goto('/badge');
@@ -171,11 +169,7 @@ test('an admin bans the badge from its page and the visitor sees "Banned"', asyn
   page,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await adminLogInKeepingWidth(page);
 
   await page.goto(`/badge/${badgeId}`);
   await page.getByRole('button', { name: 'Ban' }).click();

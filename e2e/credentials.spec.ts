@@ -5,16 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
-import { confirmConsent } from './support/admin';
-import { E2E_ADMIN } from './support/e2e-env';
-import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
-import {
-  applicantRow,
-  claimFromDashboard,
-  openApplications,
-  publishBadge,
-  submitApplication,
-} from './support/applications';
+import { adminLogInKeepingWidth, confirmConsent } from './support/admin';
+import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
+import { applyApproveAndClaim, publishBadge } from './support/applications';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -42,8 +35,7 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   const title = `Compiler Pioneer ${run}`;
   const sponsor = newPerson('navylab');
   const grace = newPerson('grace');
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '50');
+  await fundedSponsor(request, sponsor, '50');
   await registerThroughApi(request, grace);
 
   // A badge is published, approved, applied for, approved and claimed.
@@ -52,19 +44,12 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
   const badgeId = await approveBadgeAsAdmin(request, title);
   const earner = await (await browser.newContext()).newPage();
   await logIn(earner, grace);
-  await earner.goto(`/badge/${badgeId}`);
-  await earner.getByRole('button', { name: 'Apply', exact: true }).click();
-  await submitApplication(earner, title, {
-    fullName: 'Grace Hopper',
-    evidence: 'A-0 system source and run logs',
-  });
-  await openApplications(page, title);
-  await applicantRow(page, 'Grace Hopper')
-    .getByRole('button', { name: 'Approve Grace Hopper' })
-    .click();
-  await confirmConsent(page, 'Review applications');
-  await expect(page.getByText('Application Approved!')).toBeVisible({ timeout: 60_000 });
-  await claimFromDashboard(earner, title, '5');
+  await applyApproveAndClaim(
+    earner,
+    page,
+    { id: badgeId, title, reward: '5' },
+    { fullName: 'Grace Hopper', evidence: 'A-0 system source and run logs' },
+  );
 
   // The earner downloads the baked image of the badge from the dashboard.
   const earned = earner.getByRole('list', { name: 'My badges' }).getByRole('listitem');
@@ -94,11 +79,7 @@ test('a claimed badge’s baked PNG shows verified on /verify, then revoked once
 
   // The admin bans the badge from its page.
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
-  await admin.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await admin.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await admin.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(admin).toHaveURL(/\/dashboard$/);
+  await adminLogInKeepingWidth(admin);
   await admin.goto(`/badge/${badgeId}`);
   await admin.getByRole('button', { name: 'Ban' }).click();
   await admin

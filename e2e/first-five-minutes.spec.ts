@@ -8,9 +8,8 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, type Page } from './support/fixtures';
-import { fillRegisterForm, newPerson, typeOtp } from './support/accounts';
+import { newPerson, registerOnForm } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
-import { waitForOtp } from './support/mail';
 import { WIDE_SCREEN_TAG } from './support/e2e-env';
 import {
   applicantRow,
@@ -47,13 +46,7 @@ async function newPage(browser: Browser): Promise<Page> {
 /** Registers at /register with the mailed one-time code and the wallet's consent; lands on the dashboard. */
 async function register(page: Page, person: Person, userType: 'earner' | 'sponsor') {
   await page.goto('/register');
-  await fillRegisterForm(page, person, userType);
-  await page.getByRole('button', { name: 'Register with OTP' }).click();
-  const otp = page.getByRole('dialog', { name: 'Enter the OTP' });
-  await typeOtp(page, await waitForOtp(person.email));
-  await otp.getByRole('button', { name: 'Verify & Register' }).click();
-  const consent = page.getByRole('alertdialog', { name: 'Register your wallet' });
-  await consent.getByRole('button', { name: 'Confirm' }).click();
+  await registerOnForm(page, person, userType);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 

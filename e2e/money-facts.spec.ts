@@ -9,12 +9,7 @@ import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { confirmConsent } from './support/admin';
 import { fillBadgeAndPublish } from './support/applications';
-import {
-  approveBadgeAsAdmin,
-  approvedSponsor,
-  badgeIdByName,
-  fundWithGets,
-} from './support/badges';
+import { approveBadgeAsAdmin, badgeIdByName, fundedSponsor, fundWithGets } from './support/badges';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,8 +51,7 @@ test('a sponsor sees the balance, escrow, fee, total and balance after before co
   request,
 }) => {
   test.setTimeout(150_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '1200');
+  await fundedSponsor(request, sponsor, '1200');
   await logIn(page, sponsor);
   await page.goto('/badge');
   await expect

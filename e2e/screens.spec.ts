@@ -8,12 +8,7 @@ import { WIDE_SCREEN_TAG } from './support/e2e-env';
 import { overlaps, type Box } from './support/boxes';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { publishBadge } from './support/applications';
-import {
-  approveBadgeAsAdmin,
-  approvedSponsor,
-  badgeIdByName,
-  fundWithGets,
-} from './support/badges';
+import { approveBadgeAsAdmin, badgeIdByName, fundedSponsor } from './support/badges';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -91,8 +86,7 @@ test(
 );
 
 test('the sponsor banner says its words in text of 12 px or more', async ({ page, request }) => {
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '100');
+  await fundedSponsor(request, sponsor, '100');
   await logIn(page, sponsor);
   const banner = page.getByRole('region', { name: 'Highlights' });
   await expect(banner.getByText('Reward what learners achieve').first()).toBeVisible();

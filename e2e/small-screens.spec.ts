@@ -2,7 +2,7 @@
 // spec's message that it is made for larger screens; the site's pages fit.
 import { ADMIN_TEXTS } from '@gets/schema';
 import { expect, test, type Page } from './support/fixtures';
-import { E2E_ADMIN } from './support/e2e-env';
+import { adminLogInKeepingWidth } from './support/admin';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { approvedSponsor } from './support/badges';
 import { VISITOR_PAGES } from './support/routes';
@@ -20,11 +20,7 @@ async function expectFits(page: Page, routes: readonly string[]) {
 }
 
 test('at 375 px the admin area shows only the narrow-screen message', async ({ page }) => {
-  await page.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await adminLogInKeepingWidth(page);
   await expect(page.getByRole('status')).toHaveText(ADMIN_TEXTS.narrowScreen);
   await expect(page.getByRole('heading', { name: 'ADMIN', exact: true })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
 import { PRODUCT_NAME } from '@gets/schema';
 import { logIn, newPerson } from './support/accounts';
-import { approvedSponsor, fundWithGets } from './support/badges';
+import { fundedSponsor } from './support/badges';
 import { publishBadge } from './support/applications';
 import { findLayoutProblems } from './support/layout-fit';
 
@@ -20,8 +20,7 @@ test('a sponsor follows the transaction link of a published badge and reads it f
   test.setTimeout(150_000);
   const sponsor = newPerson('txsponsor');
   const title = `Lighthouse Watch ${Date.now().toString(36)}`;
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '100');
+  const { account } = await fundedSponsor(request, sponsor, '100');
 
   await logIn(page, sponsor);
   await publishBadge(page, { title, tokens: '10', count: '2' });

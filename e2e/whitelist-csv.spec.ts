@@ -6,7 +6,7 @@
 // apply, and the sponsor withdraws the newcomer's invitation.
 import { expect, test } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
-import { approveBadgeAsAdmin, approvedSponsor, fundWithGets } from './support/badges';
+import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import { confirmConsent } from './support/admin';
 import { openApplications, publishBadge, submitApplication } from './support/applications';
 import { MAIL_SINK_URL } from './support/mail';
@@ -24,8 +24,7 @@ test('a sponsor whitelists 50 earners from a CSV in one consent', async ({
   request,
 }) => {
   test.setTimeout(300_000);
-  const { account } = await approvedSponsor(request, sponsor);
-  await fundWithGets(account, '100');
+  await fundedSponsor(request, sponsor, '100');
   for (let i = 0; i < earners.length; i += 10) {
     await Promise.all(
       earners.slice(i, i + 10).map((earner) => registerThroughApi(request, earner)),

@@ -1,6 +1,8 @@
-// Helpers of the accounts journeys: unique people, a tiny PNG, the OTP boxes.
+// Helpers of the accounts journeys: unique people, a tiny PNG, the OTP boxes,
+// registering on the form or through the API, logging in.
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmConsent } from './admin';
 import { E2E_PASSWORD } from './e2e-env';
 import { mailCount, waitForOtp } from './mail';
 
@@ -67,6 +69,24 @@ export async function fillRegisterForm(
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(person.password);
   await page.getByLabel('User Type', { exact: true }).selectOption(userType);
+}
+
+/**
+ * Registers from the /register form (the page must be open) as a person does:
+ * the mailed one-time code, then the consent that registers the wallet. Where
+ * they land is the caller's to check.
+ */
+export async function registerOnForm(
+  page: Page,
+  person: ReturnType<typeof newPerson>,
+  userType: 'earner' | 'sponsor' = 'earner',
+) {
+  await fillRegisterForm(page, person, userType);
+  await page.getByRole('button', { name: 'Register with OTP' }).click();
+  const otp = page.getByRole('dialog', { name: 'Enter the OTP' });
+  await typeOtp(page, await waitForOtp(person.email));
+  await otp.getByRole('button', { name: 'Verify & Register' }).click();
+  await confirmConsent(page, 'Register your wallet on the platform');
 }
 
 /** Creates an earner (or a pending sponsor) through the API (mail OTP → POST /metakeep), for journeys that start later. */

@@ -15,17 +15,30 @@ export async function asAdminDesktop(page: Page) {
   }
 }
 
-/** The admin signs in at the admin login link, on a desktop-wide window. */
+/** The admin signs in at the admin login link, on a desktop-wide window: the console shows. */
 export async function adminLogIn(
   page: Page,
   credentials: { email: string; password: string } = E2E_ADMIN,
 ) {
   await asAdminDesktop(page);
+  await adminLogInKeepingWidth(page, credentials);
+  await expect(page.getByRole('heading', { name: 'ADMIN', exact: true })).toBeVisible();
+}
+
+/**
+ * The admin signs in at the admin login link in the window as it is, and
+ * lands on /dashboard: on a phone that shows only the narrow-screen message,
+ * and the admin's other pages (a badge's page) are seen at that width.
+ */
+export async function adminLogInKeepingWidth(
+  page: Page,
+  credentials: { email: string; password: string } = E2E_ADMIN,
+) {
   await page.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
   await page.getByLabel('Email', { exact: true }).fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ADMIN', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Confirms the one consent dialog of a chain action, which must say each of `words`. */

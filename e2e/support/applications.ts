@@ -127,3 +127,26 @@ export async function pressClaimOnDashboard(page: Page, title: string) {
   const applications = page.getByRole('region', { name: 'My Applications' });
   await applications.getByRole('button', { name: `Claim ${title}` }).click();
 }
+
+/**
+ * The whole award, both people signed in: the earner applies from the badge's
+ * page, the sponsor approves them on the Applications page, and the earner
+ * claims the badge and its reward from the dashboard.
+ */
+export async function applyApproveAndClaim(
+  earner: Page,
+  sponsor: Page,
+  badge: { id: string; title: string; reward: string },
+  form: ApplicationForm & { fullName: string },
+) {
+  await earner.goto(`/badge/${badge.id}`);
+  await earner.getByRole('button', { name: 'Apply', exact: true }).click();
+  await submitApplication(earner, badge.title, form);
+  await openApplications(sponsor, badge.title);
+  await applicantRow(sponsor, form.fullName)
+    .getByRole('button', { name: `Approve ${form.fullName}` })
+    .click();
+  await confirmConsent(sponsor, 'Review applications');
+  await expect(sponsor.getByText('Application Approved!')).toBeVisible({ timeout: 60_000 });
+  await claimFromDashboard(earner, badge.title, badge.reward);
+}

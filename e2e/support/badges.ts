@@ -1,4 +1,4 @@
-// Helpers of the badge journeys: an approved, funded sponsor; the admin's API
+// Helpers of the badge journeys: an approved sponsor, funded or not; the admin's API
 // session (for the steps whose admin screens are mounted by the admin console);
 // a PNG to crop.
 import { deflateSync } from 'node:zlib';
@@ -62,6 +62,17 @@ export async function fundWithGets(address: `0x${string}`, amount: string) {
     args: [address, parseUnits(amount, 18)],
   });
   await publicClient.waitForTransactionReceipt({ hash });
+}
+
+/** An approved sponsor (registered through the API) whose wallet holds `gets` GETS from the treasury. */
+export async function fundedSponsor(
+  request: APIRequestContext,
+  person: ReturnType<typeof newPerson>,
+  gets: string,
+): Promise<{ id: string; account: `0x${string}` }> {
+  const sponsor = await approvedSponsor(request, person);
+  await fundWithGets(sponsor.account, gets);
+  return sponsor;
 }
 
 /** A badge's id, found by its name through the admin's badge list. */
