@@ -2,15 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_MESSAGES,
-  formatGets,
   getsAmountSchema,
-  getsForPeople,
-  groupGetsDecimal,
   MAX_UINT256,
   parseGetsAmount,
   toBaseUnits,
   unitsOfGets,
 } from './amount.ts';
+import { formatGets, getsForPeople, groupGetsDecimal } from './gets-text.ts';
 import { TOKEN } from './constants.ts';
 
 const UNIT = 10n ** 18n;

@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './messages.ts';
 export * from './api.ts';
 export * from './amount.ts';
+export * from './gets-text.ts';
 export * from './custody.ts';
 export * from './accounts.ts';
 export * from './staking.ts';
