@@ -7,7 +7,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import type { PlatformContracts } from '@gets/contracts';
-import { getsForPeople, MAX_UINT256 } from '@gets/schema';
+import { MAX_UINT256 } from '@gets/schema';
 import type { Queryable } from '../db/database.ts';
 import type { DecodedEvent } from './events.ts';
 import type { ActionPayload, ChainTransaction } from './pipeline/chain-transaction.ts';
@@ -100,7 +100,5 @@ export const unitsField = z
 /** A chain id (badge, request, stake, user): a positive whole number as a decimal string. */
 export const chainIdField = z.string().regex(/^[1-9]\d{0,77}$/, 'must be a chain id');
 
-/** "1,234.5 GETS": consent descriptions are read by people. */
-export const gets = (units: string | bigint) => getsForPeople(units);
 /** "0x1234...abcd" (spec section 3: first 6 and last 4 characters) */
 export const shortAddress = (value: string) => `${value.slice(0, 6)}...${value.slice(-4)}`;

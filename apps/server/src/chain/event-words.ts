@@ -5,6 +5,7 @@
 import { zeroAddress } from 'viem';
 import type { ContractName } from '@gets/contracts';
 import { getsForPeople } from '@gets/schema';
+import { shortAddress } from './action-definition.ts';
 import type { DecodedEvent } from './events.ts';
 
 /** How the page names each platform contract. */
@@ -22,8 +23,6 @@ type Args = DecodedEvent['args'];
 type Words = (args: Args) => string;
 
 const text = (args: Args, name: string) => String(args[name] ?? '');
-/** "0x12ab...34cd", as the consent descriptions write wallets. */
-export const shortAddress = (address: string) => `${address.slice(0, 6)}...${address.slice(-4)}`;
 const who = (args: Args, name: string) => shortAddress(text(args, name));
 const gets = (args: Args, name: string) => getsForPeople(text(args, name));
 /** A chain time (seconds) as "2026-11-26 14:05 UTC". */

@@ -7,6 +7,7 @@ import { encodeFunctionData, getAddress } from 'viem';
 import { z } from 'zod';
 import { badgeEscrowAbi } from '@gets/contracts';
 import {
+  getsForPeople,
   MAX_APPLICATIONS_PER_REVIEW,
   TITLE_MAX_LENGTH,
   WHITELIST_CSV_MAX_ROWS,
@@ -15,7 +16,6 @@ import {
   addressField,
   chainIdField,
   defineAction,
-  gets,
   shortAddress,
   unitsField,
   type ContractCall,
@@ -292,7 +292,7 @@ export const claimBadge = defineAction({
     reward: unitsField,
   }),
   describe: (action) =>
-    `Claim the badge "${action.name}" (GETS ${action.badgeId}): its soul-bound badge token is minted to your wallet and its ${gets(action.reward)} reward is paid to you from the badge escrow`,
+    `Claim the badge "${action.name}" (GETS ${action.badgeId}): its soul-bound badge token is minted to your wallet and its ${getsForPeople(action.reward)} reward is paid to you from the badge escrow`,
   encode: (action, { contracts }) => [
     escrowCall(
       contracts.badges,

@@ -9,15 +9,15 @@ import { z } from 'zod';
 import { badgeEscrowAbi, getsTokenAbi } from '@gets/contracts';
 import {
   BADGE_CREATION_FEE_GETS,
+  badgeCreationFeeUnits,
+  getsForPeople,
+  publishTotalUnits,
   TITLE_MAX_LENGTH,
   TOKEN,
-  badgeCreationFeeUnits,
-  publishTotalUnits,
 } from '@gets/schema';
 import {
   chainIdField,
   defineAction,
-  gets,
   unitsField,
   type ContractCall,
 } from '../../chain/action-definition.ts';
@@ -44,9 +44,9 @@ const numberOfBadgesField = z
 const secondsField = z.string().regex(/^[1-9]\d{0,19}$/);
 
 const escrowWords = (tokensPerBadge: string, numberOfBadges: number) =>
-  `${gets(publishTotalUnits(BigInt(tokensPerBadge), numberOfBadges))} (${numberOfBadges} ${
+  `${getsForPeople(publishTotalUnits(BigInt(tokensPerBadge), numberOfBadges))} (${numberOfBadges} ${
     numberOfBadges === 1 ? 'badge' : 'badges'
-  } × ${gets(tokensPerBadge)} reward, plus the ${FEE} creation fee)`;
+  } × ${getsForPeople(tokensPerBadge)} reward, plus the ${FEE} creation fee)`;
 
 const argOf = (events: DecodedEvent[], eventName: string, arg: string) => {
   const value = events.find((e) => e.eventName === eventName)?.args[arg];
@@ -177,7 +177,7 @@ function keptWords(terms: ClosingTerms, backTo: string): string {
     terms.approvedUnclaimed === 1
       ? 'The 1 approved earner who has not claimed yet keeps'
       : `The ${terms.approvedUnclaimed} approved earners who have not claimed yet keep`;
-  return `${who} the ${gets(terms.tokensPerBadge)} reward and can still claim until the claim deadline; a reward left unclaimed by then goes back to ${backTo}.`;
+  return `${who} the ${getsForPeople(terms.tokensPerBadge)} reward and can still claim until the claim deadline; a reward left unclaimed by then goes back to ${backTo}.`;
 }
 
 const badgeCall = (
@@ -239,7 +239,7 @@ export const banBadge = defineAction({
     const refund = BigInt(terms.tokensPerBadge) * BigInt(terms.unawarded);
     const back =
       terms.unawarded > 0
-        ? `${gets(refund)} goes back to the sponsor: the rewards of the ${badgesWord(terms.unawarded)} nobody was approved for.`
+        ? `${getsForPeople(refund)} goes back to the sponsor: the rewards of the ${badgesWord(terms.unawarded)} nobody was approved for.`
         : 'Nothing goes back to the sponsor now: every badge was awarded.';
     const fee = terms.feeHeld ? ` The ${FEE} creation fee goes to the treasury.` : '';
     return `${head} ${back}${fee} ${keptWords(terms, 'the sponsor')}`;
@@ -276,7 +276,7 @@ export const deleteBadge = defineAction({
       (terms.feeHeld ? badgeCreationFeeUnits() : 0n);
     const back =
       refund > 0n
-        ? `${gets(refund)} comes back to your wallet now: the rewards of the ${badgesWord(terms.unawarded)} nobody was approved for${terms.feeHeld ? `, plus the ${FEE} creation fee` : ''}.`
+        ? `${getsForPeople(refund)} comes back to your wallet now: the rewards of the ${badgesWord(terms.unawarded)} nobody was approved for${terms.feeHeld ? `, plus the ${FEE} creation fee` : ''}.`
         : 'Nothing comes back now: every badge was awarded.';
     return `${head} ${back} ${keptWords(terms, 'you')}`;
   },

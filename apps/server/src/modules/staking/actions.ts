@@ -5,13 +5,14 @@
 import { encodeFunctionData } from 'viem';
 import { z } from 'zod';
 import { communityTreasureAbi, getsTokenAbi } from '@gets/contracts';
-import { chainIdField, defineAction, gets, unitsField } from '../../chain/action-definition.ts';
+import { getsForPeople } from '@gets/schema';
+import { chainIdField, defineAction, unitsField } from '../../chain/action-definition.ts';
 import { insertStake, insertTreasuryMovement, markStakeWithdrawn } from './stake-repository.ts';
 
 export const approveStake = defineAction({
   schema: z.object({ type: z.literal('approveStake'), amount: unitsField }),
   describe: (action) =>
-    `Allow the Community Treasure to take ${gets(action.amount)} from your wallet`,
+    `Allow the Community Treasure to take ${getsForPeople(action.amount)} from your wallet`,
   encode: (action, { contracts }) => [
     {
       to: contracts.token,
@@ -27,7 +28,7 @@ export const approveStake = defineAction({
 
 export const stake = defineAction({
   schema: z.object({ type: z.literal('stake'), amount: unitsField }),
-  describe: (action) => `Stake ${gets(action.amount)} into the Community Treasure`,
+  describe: (action) => `Stake ${getsForPeople(action.amount)} into the Community Treasure`,
   encode: async (action, { contracts, permit }) => {
     const signature = await permit(contracts.treasure, BigInt(action.amount));
     return [
@@ -67,7 +68,7 @@ export const withdrawStake = defineAction({
     amount: unitsField,
   }),
   describe: (action) =>
-    `Unstake ${gets(action.amount)} (stake #${action.stakeId.padStart(2, '0')}) from the Community Treasure back to your wallet`,
+    `Unstake ${getsForPeople(action.amount)} (stake #${action.stakeId.padStart(2, '0')}) from the Community Treasure back to your wallet`,
   encode: (action, { contracts }) => [
     {
       to: contracts.treasure,
@@ -90,7 +91,7 @@ export const withdrawStake = defineAction({
 export const withdrawTreasury = defineAction({
   schema: z.object({ type: z.literal('withdrawTreasury'), amount: unitsField }),
   describe: (action) =>
-    `Withdraw ${gets(action.amount)} from the Community Treasure to your wallet`,
+    `Withdraw ${getsForPeople(action.amount)} from the Community Treasure to your wallet`,
   encode: (action, { contracts }) => [
     {
       to: contracts.treasure,
@@ -117,7 +118,7 @@ export const withdrawTreasury = defineAction({
 export const depositTreasury = defineAction({
   schema: z.object({ type: z.literal('depositTreasury'), amount: unitsField }),
   describe: (action) =>
-    `Re-deposit ${gets(action.amount)} from your wallet into the Community Treasure`,
+    `Re-deposit ${getsForPeople(action.amount)} from your wallet into the Community Treasure`,
   encode: async (action, { contracts, permit }) => {
     const signature = await permit(contracts.treasure, BigInt(action.amount));
     return [

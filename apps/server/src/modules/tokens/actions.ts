@@ -2,17 +2,17 @@
 import { encodeFunctionData } from 'viem';
 import { z } from 'zod';
 import { getsTokenAbi } from '@gets/contracts';
+import { getsForPeople } from '@gets/schema';
 import {
   addressField,
   defineAction,
-  gets,
   shortAddress,
   unitsField,
 } from '../../chain/action-definition.ts';
 
 export const transferTokens = defineAction({
   schema: z.object({ type: z.literal('transferTokens'), to: addressField, amount: unitsField }),
-  describe: (action) => `Send ${gets(action.amount)} to ${shortAddress(action.to)}`,
+  describe: (action) => `Send ${getsForPeople(action.amount)} to ${shortAddress(action.to)}`,
   encode: (action, { contracts }) => [
     {
       to: contracts.token,
