@@ -203,13 +203,22 @@ describe('a batch that is not mined as sent', () => {
     try {
       ids = await queueTransfers(ctx, users, SINK, '1');
       const until = Date.now() + 30_000;
+      // An attempt is recorded before it is sent: wait until the node's pool
+      // holds the replacement, or the block below could mine the first bytes.
       for (;;) {
-        const [row] = await ctx.db.query<{ attempts: number }>(
-          `SELECT jsonb_array_length(rb.attempts) AS attempts FROM relay_batches rb
+        const [row] = await ctx.db.query<{ attempts: number; latest: string | null }>(
+          `SELECT jsonb_array_length(rb.attempts) AS attempts, rb.attempts -> -1 ->> 'hash' AS latest
+             FROM relay_batches rb
              JOIN chain_transactions ct ON ct.batch_id = rb.id WHERE ct.id = $1`,
           [ids[0]],
         );
-        if (row && Number(row.attempts) >= 2) break;
+        if (
+          row?.latest &&
+          Number(row.attempts) >= 2 &&
+          (await anvil('eth_getTransactionByHash', [row.latest])) !== null
+        ) {
+          break;
+        }
         if (Date.now() > until) throw new Error('no replacement was signed within 30 s');
         await new Promise((r) => setTimeout(r, 50));
       }
