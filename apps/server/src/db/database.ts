@@ -42,7 +42,13 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
-  /** Runs fn inside BEGIN/COMMIT, rolling back when it throws. */
+  /**
+   * Runs fn inside BEGIN/COMMIT, rolling back when it throws. A connection
+   * lost on the way fails it with the driver's error (isDatabaseUnreachable
+   * says so); lost during COMMIT, the server may have committed all the same,
+   * so whatever must happen once after a commit is recorded in the transaction
+   * and done from that record, never from the answer alone.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls handler with the payload of each NOTIFY on the channel; returns the
@@ -71,8 +77,11 @@ export interface ListenEvents {
 /**
  * Waits between attempts to listen again: the first, doubled after each
  * failure up to the last; tried for as long as the listener is not stopped.
+ * The last is short because notices are missed until it listens again: a
+ * database back from a restart or a failover of tens of seconds is heard
+ * within seconds, for the price of one connect attempt every few seconds.
  */
-export const LISTEN_RETRY_MS = { first: 1000, max: 30_000 } as const;
+export const LISTEN_RETRY_MS = { first: 1000, max: 5_000 } as const;
 /**
  * A LISTEN connection runs no queries, so a peer that vanished without a
  * word (a dropped NAT entry, a proxy) would never show as an error: it is
@@ -106,6 +115,8 @@ export const ADVISORY_LOCKS = {
   adminRoleGrants: 7_214_103,
   /** Admins' role changes, so two admins cannot remove each other at once. */
   adminRoles: 7_214_201,
+  /** The search for settled batches the chain node lost, one process at a time. */
+  lostBlocks: 7_214_301,
 } as const;
 
 /** Waits for the lock and holds it until the transaction ends. */
@@ -149,15 +160,39 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/**
+ * How long a statement waits for a connection, new or from a full pool,
+ * before it fails as the database being unavailable: a host that went away
+ * without a word would otherwise hold a request for the system's TCP timeout.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(target: { url: string }): Promise<Database> {
   // A URL may carry ?options=-c search_path=... (tests keep a schema per run).
-  const pool = new pg.Pool({ connectionString: target.url, max: 20 });
-  // Fail at start, with the server's own words, rather than at the first request.
-  const probe = await pool.connect();
-  probe.release();
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 20,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  // pg-pool listens for errors on idle clients only. A client a transaction
+  // holds (the relay across a chain call, a consent submit) whose connection
+  // drops emits 'error' with no listener, and Node ends the whole process on
+  // that. Each client is heard for its whole life instead: the loss is
+  // remembered, the statement using the connection fails with it, and the
+  // transaction hands the client back as broken.
+  const connectionLost = new WeakMap<pg.ClientBase, Error>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!connectionLost.has(client)) connectionLost.set(client, error);
+    });
+  });
+  // Fail at start, with the server's own words, rather than at the first request.
+  const probe = await pool.connect();
+  probe.release();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string | PreparedStatement, params?: unknown[]) {
       const result =
@@ -175,16 +210,28 @@ async function openPostgres(target: { url: string }): Promise<Database> {
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      let rollbackFailure: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
+        // Lost during COMMIT, this throws though the server may have
+        // committed (see the interface): the relay's signed batches are on
+        // record before their bytes leave, and settle sends recorded bytes again.
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A lost connection's transaction was rolled back by the server when
+        // the session ended; only a live one needs telling.
+        if (!connectionLost.has(client)) {
+          await client.query('ROLLBACK').catch((failure: Error) => {
+            rollbackFailure = failure;
+          });
+        }
         throw error;
       } finally {
-        client.release();
+        // A client whose connection broke, or that may still be inside the
+        // transaction, is destroyed rather than handed to the next caller.
+        client.release(connectionLost.get(client) ?? rollbackFailure);
       }
     },
     listen: (channel, handler, events) => listenPostgres(target, channel, handler, events),

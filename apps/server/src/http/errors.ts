@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_MESSAGES } from '@gets/schema';
+import { isDatabaseUnreachable } from '../db/database-unreachable.ts';
 
 /** An error a service throws on purpose: its message is meant for the user. */
 export class AppError extends Error {
@@ -15,8 +16,48 @@ export class AppError extends Error {
   }
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is unavailable; please try again shortly.';
+/**
+ * When to try again after the database went away: a restart or a failover
+ * takes seconds, and the pool opens a new connection on the next request.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * While the database stays away every request fails alike: the log says so
+ * once, then at most this often, with how many were answered 503 meanwhile.
+ */
+export const DATABASE_UNREACHABLE_LOG_EVERY_MS = 30_000;
+
+/**
+ * The answer to a request whose statement could not reach the database: not
+ * the request's fault nor a bug, so 503 with a time to try again, and the
+ * driver's words only in the log.
+ */
+export function databaseUnavailable(): AppError {
+  return new AppError(503, DATABASE_UNAVAILABLE_MESSAGE, {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  let unreachableLoggedAt = -Infinity;
+  let unreachableSinceLog = 0;
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    let error = thrown;
+    if (isDatabaseUnreachable(thrown)) {
+      unreachableSinceLog += 1;
+      if (Date.now() - unreachableLoggedAt >= DATABASE_UNREACHABLE_LOG_EVERY_MS) {
+        request.log.warn(
+          { err: thrown, requests: unreachableSinceLog },
+          'the database is unreachable; answering 503 with Retry-After',
+        );
+        unreachableLoggedAt = Date.now();
+        unreachableSinceLog = 0;
+      }
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       const wait = (error.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
       if (typeof wait === 'number') reply.header('retry-after', String(wait));

@@ -37,9 +37,13 @@ export const WEB_APP_MARKER = 'test-web-app-index';
  */
 export const TEST_CUSTODY_KEK = 'd'.repeat(64);
 
+/**
+ * `databaseUrl`: a PostgreSQL database of the test's own (a private server it
+ * started), used as it is, in place of DATABASE_URL and a schema on it.
+ */
 export async function startTestPlatform(
   env: Partial<Record<keyof Env, string>> = {},
-  options: { dataDir?: string; schema?: string } = {},
+  options: { dataDir?: string; schema?: string; databaseUrl?: string } = {},
 ): Promise<TestPlatform> {
   const dataDir = options.dataDir ?? (await makeScratchDir('gets-test-'));
   const webDistDir = path.join(dataDir, 'web-dist');
@@ -49,10 +53,11 @@ export async function startTestPlatform(
     `<!doctype html><html><body><div id="root">${WEB_APP_MARKER}</div></body></html>`,
   );
 
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl
-    ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`)
-    : undefined;
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const schema =
+    databaseUrl && !options.databaseUrl
+      ? (options.schema ?? `test_${randomBytes(6).toString('hex')}`)
+      : undefined;
   if (databaseUrl && schema) await createSchema(databaseUrl, schema);
   if (!databaseUrl) await seedPgliteDataDir(path.join(dataDir, 'pglite'));
 
@@ -63,7 +68,7 @@ export async function startTestPlatform(
     LOG_LEVEL: 'silent',
     WORKER_HEARTBEAT_INTERVAL_MS: '200',
     WEB_DIST_DIR: webDistDir,
-    DATABASE_URL: databaseUrl && schema ? withSchema(databaseUrl, schema) : undefined,
+    DATABASE_URL: databaseUrl && schema ? withSchema(databaseUrl, schema) : databaseUrl,
     ...(env.MODE === 'api' || env.MODE === 'worker' ? { CUSTODY_KEK: TEST_CUSTODY_KEK } : {}),
     ...env,
   });

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { nativeAmount } from '../../chain/pipeline/relayer-funds.ts';
 import { relayerStates } from '../../chain/pipeline/relayer-repository.ts';
 import { queueStats } from '../../chain/pipeline/transaction-repository.ts';
+import { isDatabaseUnreachable } from '../../db/database-unreachable.ts';
 import { latestHeartbeat } from '../../worker/heartbeat-repository.ts';
 import { HEARTBEAT_STALE_INTERVALS } from '../../worker/worker.ts';
 
@@ -113,7 +114,11 @@ async function checkDatabase(ctx: AppContext): Promise<HealthData['database']> {
     await withTimeout(ctx.db.query('SELECT 1'));
     return { status: 'up', driver: ctx.db.driver };
   } catch (error) {
-    return { status: 'down', driver: ctx.db.driver, error: messageOf(error) };
+    // The driver's words ("Connection terminated unexpectedly") do not say
+    // whether the server is away or the query was wrong: say which.
+    const words = messageOf(error);
+    const reason = isDatabaseUnreachable(error) ? `unreachable: ${words}` : words;
+    return { status: 'down', driver: ctx.db.driver, error: reason };
   }
 }
 
