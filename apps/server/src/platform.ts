@@ -77,7 +77,9 @@ export async function startPlatform(config: Config): Promise<Platform> {
     await ensureSystemWallet(db, keystore);
     await keystore.ensureIssuerKeys(db);
 
-    const chain: ChainConnection = await connectChain(config.chain);
+    const chain: ChainConnection = await connectChain(config.chain, {
+      log: { warn: (message) => log.warn(message) },
+    });
     cleanups.push(() => chain.close());
     const deployment = await ensureDeployment(db, chain, config, {
       info: (message) => log.info(message),
@@ -135,6 +137,10 @@ export async function startPlatform(config: Config): Promise<Platform> {
       units: config.firstAdminGetsUnits,
     });
     if (allocation.warning) log.warn(allocation.warning);
+    // The deployment, the role grants and the first admin's GETS went to the
+    // chain outside the pipeline, which replays what a crash takes back: on
+    // the embedded chain they are on disk before the platform says it is ready.
+    await chain.durability?.save();
 
     let worker: Worker | undefined;
     if (config.mode !== 'api') {

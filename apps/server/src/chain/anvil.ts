@@ -1,22 +1,36 @@
-// Runs Anvil as a child process for the embedded default chain, with its state
-// dumped to the data directory every second so a crash loses at most that.
+// Runs Anvil as a child process for the embedded default chain. With a state
+// file, Anvil only loads it: the platform saves the state itself, atomically
+// (anvil-state.ts), so the file is never half written.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import {
+  headBlock,
+  startStateSaver,
+  stateFilePaths,
+  type AnvilStateSaver,
+  type StateFileLog,
+} from './anvil-state.ts';
 
 export interface AnvilOptions {
   chainId: number;
   /** 0 lets the operating system pick a free port. */
   port: number;
-  /** File the chain state is loaded from and dumped to; omit for a throwaway chain. */
+  /** File the chain state is loaded from and saved to; omit for a throwaway chain. */
   stateFile?: string;
   host?: string;
+  /** Where a start from an older save is told; the console when omitted. */
+  log?: StateFileLog;
 }
 
 export interface AnvilProcess {
   rpcUrl: string;
   pid: number;
+  /** The saves of the chain state to the state file; null on a throwaway chain. */
+  durability: Omit<AnvilStateSaver, 'stop'> | null;
+  /** Saves the state one last time (with a state file), then stops Anvil. */
   stop(): Promise<void>;
 }
 
@@ -33,6 +47,29 @@ function archName() {
   return process.arch === 'x64' ? 'amd64' : process.arch;
 }
 
+/**
+ * Anvil exits at once on SIGINT or SIGTERM. Sent to the whole process group
+ * (Ctrl-C in a terminal, a test runner's or a service manager's stop), it
+ * would be gone before the last save at stop. So where the kernel can kill
+ * Anvil with its parent (setpriv's parent-death signal, Linux), Anvil runs in
+ * a process group of its own, and dies with this process however it dies.
+ * Elsewhere it shares the group, as before, and a stop by Ctrl-C loses the
+ * blocks since the last save (the pipeline replays what it settled in them).
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find(
+  (candidate) => process.platform === 'linux' && existsSync(candidate),
+);
+
+function spawnAnvil(args: string[]) {
+  const options = { stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[] };
+  return SETPRIV
+    ? spawn(SETPRIV, ['--pdeathsig', 'SIGKILL', '--', anvilBinaryPath(), ...args], {
+        ...options,
+        detached: true,
+      })
+    : spawn(anvilBinaryPath(), args, options);
+}
+
 export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
   const args = [
     '--host',
@@ -42,27 +79,94 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilProcess> {
     '--chain-id',
     String(options.chainId),
   ];
-  let pidFile: string | undefined;
-  if (options.stateFile) {
-    const dir = path.dirname(options.stateFile);
-    await fs.mkdir(dir, { recursive: true });
-    pidFile = path.join(dir, 'anvil.pid');
-    await stopOrphan(pidFile);
-    args.push('--state', options.stateFile, '--state-interval', '1');
+  if (!options.stateFile) {
+    const { child, rpcUrl } = await spawnUntilListening(args);
+    return { rpcUrl, pid: child.pid!, durability: null, stop: () => stopChild(child) };
   }
 
-  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const rpcUrl = await waitForListening(child);
-  if (pidFile) await fs.writeFile(pidFile, String(child.pid));
+  const log = options.log ?? { warn: (message: string) => console.warn(message) };
+  const files = stateFilePaths(options.stateFile);
+  const dir = path.dirname(options.stateFile);
+  await fs.mkdir(dir, { recursive: true });
+  const pidFile = path.join(dir, 'anvil.pid');
+  await stopOrphan(pidFile);
+  // A save cut short; the file it was to replace is whole.
+  await fs.rm(files.writing, { force: true });
+
+  const { child, rpcUrl, loadedFrom } = await startFromSavedState(args, options.stateFile, log);
+  await fs.writeFile(pidFile, String(child.pid));
+  let saver: AnvilStateSaver;
+  try {
+    saver = startStateSaver({
+      rpcUrl,
+      stateFile: options.stateFile,
+      savedThrough: await headBlock(rpcUrl),
+      currentFileLoadable: loadedFrom !== files.previous,
+      log,
+    });
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
 
   return {
     rpcUrl,
     pid: child.pid!,
+    durability: saver,
     async stop() {
+      await saver.stop();
       await stopChild(child);
-      if (pidFile) await fs.rm(pidFile, { force: true });
+      await fs.rm(pidFile, { force: true });
     },
   };
+}
+
+/**
+ * Loads the state file; when Anvil cannot read it (a file an older version of
+ * the platform left half written, a damaged disk), the previous save. Blocks
+ * only the newer file held are gone from the chain then: the pipeline's
+ * recovery sends again what it had settled in them.
+ */
+async function startFromSavedState(args: string[], stateFile: string, log: StateFileLog) {
+  const files = stateFilePaths(stateFile);
+  const candidates = [files.current, files.previous].filter((file) => existsSync(file));
+  if (candidates.length === 0) return { ...(await spawnUntilListening(args)), loadedFrom: null };
+
+  const refusals: string[] = [];
+  if (!existsSync(files.current)) refusals.push(`${files.current}: missing`);
+  for (const file of candidates) {
+    try {
+      const started = await spawnUntilListening([...args, '--load-state', file]);
+      if (refusals.length > 0) {
+        log.warn(
+          `The newest save of the embedded chain could not be read (${refusals.join('; ')}); started from an older save, ${file}, at block ${await headBlock(started.rpcUrl)}. Blocks after it are lost from the chain; the pipeline sends again what it had settled in them.`,
+        );
+      }
+      return { ...started, loadedFrom: file };
+    } catch (error) {
+      if (!(error instanceof AnvilExitedEarly) || !error.refusedStateFile) throw error;
+      refusals.push(`${file}: ${error.refusedStateFile}`);
+    }
+  }
+  throw new Error(
+    `Anvil cannot load the embedded chain's saved state (${refusals.join('; ')}). These files hold the chain of this DATA_DIR (the contracts and every wallet's balance): restore ${files.current} from a backup, or set DATA_DIR to a new directory to start a new platform.`,
+  );
+}
+
+class AnvilExitedEarly extends Error {
+  /** Anvil's own words when it refused the --load-state file. */
+  readonly refusedStateFile: string | undefined;
+  constructor(exit: string, output: string) {
+    super(`Anvil exited before it was ready (${exit}):\n${output.slice(-2000)}`);
+    this.refusedStateFile = /^error: invalid value .* for '--load-state <PATH>': (.*)$/m
+      .exec(output)?.[1]
+      ?.slice(0, 500);
+  }
+}
+
+async function spawnUntilListening(args: string[]) {
+  const child = spawnAnvil(args);
+  return { child, rpcUrl: await waitForListening(child) };
 }
 
 /** Anvil prints "Listening on host:port" once it accepts connections. */
@@ -95,9 +199,7 @@ function waitForListening(child: ChildProcess): Promise<string> {
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(
-        new Error(`Anvil exited before it was ready (${signal ?? code}):\n${output.slice(-2000)}`),
-      );
+      reject(new AnvilExitedEarly(String(signal ?? code), output));
     });
   });
 }
@@ -105,7 +207,6 @@ function waitForListening(child: ChildProcess): Promise<string> {
 async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // SIGTERM lets Anvil write its final state dump before it exits.
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;
@@ -113,8 +214,10 @@ async function stopChild(child: ChildProcess) {
 }
 
 /**
- * A server killed with SIGKILL cannot stop its Anvil; the next start finds the
- * pid it left and stops that Anvil so the state file has one writer.
+ * A server killed alone (SIGKILL where Anvil does not die with it) cannot
+ * stop its Anvil; the next start finds the pid it left and stops that Anvil,
+ * so the state file has one writer. The blocks it mined since the last save
+ * are lost with it: the pipeline settles only what a save holds.
  */
 async function stopOrphan(pidFile: string) {
   const pid = Number(await fs.readFile(pidFile, 'utf8').catch(() => ''));

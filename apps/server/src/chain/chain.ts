@@ -3,10 +3,21 @@
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem';
 import type { Config } from '../config.ts';
 import { startAnvil, type AnvilProcess } from './anvil.ts';
+import type { StateFileLog } from './anvil-state.ts';
 import { NATIVE_CURRENCY } from './native-currency.ts';
 
 /** The most calls one JSON-RPC batch of the public client holds. */
 export const JSON_RPC_BATCH_SIZE = 500;
+
+/** What a crash of the embedded chain cannot lose: blocks the saved state file holds. */
+export interface ChainDurability {
+  /** The highest block the state file on disk is known to hold. */
+  savedThrough(): bigint;
+  /** Asks for a save now (coalesced with one in progress); resolves with savedThrough() after it. */
+  save(): Promise<bigint>;
+  /** Called after each save that moved savedThrough(); returns the way to stop listening. */
+  onSaved(listener: (savedThrough: bigint) => void): () => void;
+}
 
 export interface ChainConnection {
   chain: Chain;
@@ -19,10 +30,18 @@ export interface ChainConnection {
    * body limit, which refuses the whole batch.
    */
   bulkReadClient: PublicClient;
+  /**
+   * The embedded chain's saves to its state file; null on an external node
+   * (its durability is its own) and on an embedded chain without a file.
+   */
+  durability: ChainDurability | null;
   close(): Promise<void>;
 }
 
-export async function connectChain(config: Config['chain']): Promise<ChainConnection> {
+export async function connectChain(
+  config: Config['chain'],
+  options: { log?: StateFileLog } = {},
+): Promise<ChainConnection> {
   let anvil: AnvilProcess | undefined;
   let rpcUrl: string;
   if (config.kind === 'embedded') {
@@ -30,6 +49,7 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
       chainId: config.chainId,
       port: config.port,
       stateFile: config.stateFile,
+      ...(options.log ? { log: options.log } : {}),
     });
     rpcUrl = anvil.rpcUrl;
   } else {
@@ -74,6 +94,7 @@ export async function connectChain(config: Config['chain']): Promise<ChainConnec
     embedded: config.kind === 'embedded',
     publicClient,
     bulkReadClient,
+    durability: anvil?.durability ?? null,
     close: async () => {
       await anvil?.stop();
     },

@@ -18,11 +18,15 @@ const READY = /is ready at (http:\/\/\S+)|worker is running()/;
 /**
  * `npmScript` runs the entry point through that script of the root
  * package.json instead (npm, then the script's command), as `npm start` does.
+ * `detached` starts it in a process group of its own, as a shell starts a
+ * command: `process.kill(-child.pid, 'SIGKILL')` kills it with everything it
+ * started (its Anvil dies with it), and stop() signals the whole group, as
+ * Ctrl-C in a terminal does.
  */
 export function startServerProcess(
   env: Record<string, string>,
   readyTimeoutMs = 60_000,
-  options: { npmScript?: string } = {},
+  options: { npmScript?: string; detached?: boolean } = {},
 ) {
   const [command, args, cwd] = options.npmScript
     ? (['npm', ['run', '--silent', options.npmScript], path.resolve(serverDir, '../..')] as const)
@@ -31,6 +35,7 @@ export function startServerProcess(
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) =>
@@ -51,7 +56,8 @@ export function startServerProcess(
           url: match[1] ?? '',
           output: () => output,
           async stop(signal = 'SIGINT') {
-            child.kill(signal);
+            if (options.detached) process.kill(-child.pid!, signal);
+            else child.kill(signal);
             return exited;
           },
         });
