@@ -44,7 +44,8 @@ export const healthDataSchema = z.object({
    * transactions waits for the one before it.
    */
   queue: z.object({
-    status: componentStatus,
+    /** degraded while settled requests the chain node lost are being sent again. */
+    status: serviceStatus,
     queued: z.number().int().nullable(),
     sent: z.number().int().nullable(),
     oldestQueuedAgeSeconds: z.number().nullable(),

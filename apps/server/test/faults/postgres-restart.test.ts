@@ -20,9 +20,8 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
 } from '../../src/http/errors.ts';
-import { createTestUser, fundWithGets, type TestUser } from '../helpers/accounts.ts';
 import { expectTransfersMatchChain } from '../helpers/chain-truth.ts';
-import { SINK } from '../helpers/pipeline-processes.ts';
+import { SINK, usersWithGets } from '../helpers/pipeline-processes.ts';
 import { postgresBinDir, startPrivatePostgres } from '../helpers/private-postgres.ts';
 import { isAlive, startServerProcess } from '../helpers/server-process.ts';
 import { readSse } from '../helpers/sse.ts';
@@ -89,13 +88,7 @@ function settled(db: Queryable) {
 async function prepareUsers(env: Record<string, string>, dataDir: string, databaseUrl: string) {
   const setup = await startTestPlatform({ MODE: 'api', ...env }, { dataDir, databaseUrl });
   try {
-    const users: TestUser[] = [];
-    for (let i = 0; i < PEOPLE; i++) users.push(await createTestUser(setup.ctx));
-    await fundWithGets(
-      setup.ctx,
-      users.map((u) => u.address),
-      '1000',
-    );
+    const users = await usersWithGets(setup, PEOPLE, '1000');
     return { users, token: setup.ctx.contracts.token };
   } finally {
     await setup.stop();

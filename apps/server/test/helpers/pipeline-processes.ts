@@ -71,16 +71,24 @@ export function workerEnv(
   };
 }
 
-export async function usersWithOneGets(platform: TestPlatform, count: number) {
+/** `count` new users, each funded with `gets` GETS from the treasury. */
+export async function usersWithGets(
+  platform: Pick<TestPlatform, 'ctx'>,
+  count: number,
+  gets: string,
+) {
   const users: TestUser[] = [];
   for (let i = 0; i < count; i++) users.push(await createTestUser(platform.ctx));
   await fundWithGets(
     platform.ctx,
     users.map((u) => u.address),
-    '1',
+    gets,
   );
   return users;
 }
+
+export const usersWithOneGets = (platform: TestPlatform, count: number) =>
+  usersWithGets(platform, count, '1');
 
 /** Every request executed exactly once: the sink got N GETS, each user's forwarder nonce is 1. */
 export async function expectExactlyOnce(

@@ -55,6 +55,12 @@ export interface ChainTransaction<Action extends ActionPayload = ActionPayload> 
   createdAt: Date;
   completedAt: Date | null;
   /**
+   * When it was taken back from COMPLETED because the chain lost the block it
+   * ran in (lost-batches.ts); null if that never happened. Its completion's
+   * records were made once and are not made again.
+   */
+  retakenAt: Date | null;
+  /**
    * Grows, across all transactions, with each change of what the status
    * shows (migration 0180): the status stream's event id.
    */
@@ -80,12 +86,13 @@ export interface TransactionRow {
   failure_reason: string | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  retaken_at: Date | string | null;
   status_seq: string;
 }
 
 export const TRANSACTION_COLUMNS = `id, owner_kind, owner_id, wallet_address, action, description,
   status, batch_id, forwarder_nonce::text, call_count, calls, isolate, attempts, transaction_hash,
-  events, failure_reason, created_at, completed_at, status_seq::text`;
+  events, failure_reason, created_at, completed_at, retaken_at, status_seq::text`;
 
 export const toTransaction = (row: TransactionRow): ChainTransaction => ({
   id: row.id,
@@ -106,6 +113,7 @@ export const toTransaction = (row: TransactionRow): ChainTransaction => ({
   failureReason: row.failure_reason,
   createdAt: new Date(row.created_at),
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
+  retakenAt: row.retaken_at ? new Date(row.retaken_at) : null,
   statusSeq: BigInt(row.status_seq),
 });
 

@@ -14,7 +14,16 @@ export interface PipelineMetrics {
   finished(transaction: ChainTransaction, status: 'COMPLETED' | 'FAILED'): void;
   batchSent(requests: number): void;
   batchMined(latencyMs: number): void;
+  /** Settled batches the chain node lost, put back to be replayed (lost-batches.ts). */
+  batchesLost(count: number): void;
+  /**
+   * A status corrected after the chain lost a settled request's block: taken
+   * back from COMPLETED, completed again by the replay, or failed in it.
+   */
+  statusCorrected(action: string, outcome: StatusCorrection): void;
 }
+
+export type StatusCorrection = 'retaken' | 'completed_again' | 'failed';
 
 export interface Metrics {
   registry: Registry;
@@ -129,12 +138,26 @@ export function createMetrics(
     registers: [registry],
   });
 
+  const lostBatches = new Counter({
+    name: 'gets_pipeline_lost_batches_total',
+    help: 'Settled relay transactions whose block the chain node lost (an older state, a deep reorganisation), found by this process and sent again',
+    registers: [registry],
+  });
+  const corrections = new Counter({
+    name: 'gets_pipeline_status_corrections_total',
+    help: 'Chain transactions whose status this process corrected after the node lost their block: retaken (COMPLETED back to QUEUED), completed_again, failed',
+    labelNames: ['action', 'outcome'],
+    registers: [registry],
+  });
+
   return {
     registry,
     pipeline: {
       finished: (transaction, status) => finished.inc({ action: actionOf(transaction), status }),
       batchSent: (requests) => batchSize.observe(requests),
       batchMined: (latencyMs) => confirmation.observe(latencyMs / 1000),
+      batchesLost: (count) => lostBatches.inc(count),
+      statusCorrected: (action, outcome) => corrections.inc({ action, outcome }),
     },
   };
 }

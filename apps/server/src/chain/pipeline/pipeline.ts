@@ -1,5 +1,6 @@
 // Wires the transaction pipeline into the worker: relayer rows synced with the
-// chain at start, then the relay and settle jobs on short intervals, and the
+// chain at start and settled batches the node lost found before anything is
+// signed, then the relay and settle jobs on short intervals, and the
 // relayers' balances read every few seconds (relayer-funds.ts).
 import type { LocalAccount } from 'viem/accounts';
 import type { PlatformContracts } from '@gets/contracts';
@@ -17,6 +18,13 @@ import { relayerFundsJob } from './relayer-funds.ts';
 import { gasUsePruningJob } from './fair-use.ts';
 import { settlePending } from './settle.ts';
 import { ensureRelayer } from './relay-batch-repository.ts';
+import { findLostBatches } from './lost-batches.ts';
+
+/**
+ * How often settling asks the node whether it still has the newest settled
+ * batch; the relay asks before every batch it signs, and wakes it sooner.
+ */
+const LOST_BLOCKS_CHECK_MS = 500;
 
 export interface PipelineOptions {
   log: PipelineLog;
@@ -54,6 +62,12 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
     relayers,
     metrics: options.metrics,
   };
+  const settleDeps = { ...common, settings, durability: chain.durability };
+  // A start reconciles before it signs: what the node lost while this
+  // process was away is found before the first batch goes out.
+  await findLostBatches(settleDeps);
+  let lostBlocksCheckedAt = Date.now();
+  let lostBlocksNoticed = false;
   // Each side wakes the other rather than waiting for its next poll: a batch
   // the node took may already be mined (Anvil mines as it receives), and a
   // settled batch frees its relayer's place and may have queued rows again.
@@ -65,15 +79,33 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
       intervalMs: settings.relayIntervalMs,
       onWake: (wake) => (wakeRelay = wake),
       run: async () => {
-        await relayQueued({ ...common, keystore, settings, onSent: () => wakeSettle() });
+        await relayQueued({
+          ...common,
+          keystore,
+          settings,
+          onSent: () => wakeSettle(),
+          onLostBlocks: () => {
+            lostBlocksNoticed = true;
+            wakeSettle();
+          },
+        });
       },
     },
     {
       name: 'settle',
       intervalMs: settings.settleIntervalMs,
-      onWake: (wake) => (wakeSettle = wake),
+      onWake: (wake) => {
+        wakeSettle = wake;
+        // A batch waiting for its block to be saved settles once it is.
+        chain.durability?.onSaved(() => wake());
+      },
       run: async () => {
-        if ((await settlePending({ ...common, settings })) > 0) wakeRelay();
+        if (lostBlocksNoticed || Date.now() - lostBlocksCheckedAt >= LOST_BLOCKS_CHECK_MS) {
+          lostBlocksNoticed = false;
+          lostBlocksCheckedAt = Date.now();
+          await findLostBatches(settleDeps);
+        }
+        if ((await settlePending(settleDeps)) > 0) wakeRelay();
       },
     },
     relayerFundsJob({ ...common, lowBalanceWei: options.config.health.relayerLowBalanceWei }),

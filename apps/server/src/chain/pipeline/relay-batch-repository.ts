@@ -26,6 +26,11 @@ export interface RelayBatch {
   /** How many sends in a row the node refused, and its last words. */
   sendRejections: number;
   sendError: string | null;
+  /**
+   * Set on a settled batch the node lost (lost-batches.ts): its place in the
+   * replay, lower first. Null for every other batch.
+   */
+  replayOrder: bigint | null;
 }
 
 export async function ensureRelayer(
@@ -124,7 +129,10 @@ export async function touchBatch(db: Queryable, batchId: string): Promise<void> 
   await db.query('UPDATE relay_batches SET last_sent_at = now() WHERE id = $1', [batchId]);
 }
 
-/** Locks pending batches no other process is settling right now. */
+/**
+ * Locks pending batches no other process is settling right now: batches being
+ * replayed first, in their replay order, then by relayer and nonce.
+ */
 export async function lockPendingBatches(
   db: Queryable,
   chainId: number,
@@ -139,11 +147,13 @@ export async function lockPendingBatches(
     age_ms: string | number;
     send_rejections: number;
     send_error: string | null;
+    replay_place: string | null;
   }>(
     `SELECT id, relayer, nonce::text, attempts, last_sent_at, send_rejections, send_error,
+            replay_order::text AS replay_place,
             EXTRACT(EPOCH FROM (now() - COALESCE(last_sent_at, created_at))) * 1000 AS age_ms
-       FROM relay_batches WHERE status = 'PENDING' AND chain_id = $1
-      ORDER BY relayer, nonce LIMIT $2 FOR UPDATE SKIP LOCKED`,
+       FROM relay_batches b WHERE status = 'PENDING' AND chain_id = $1
+      ORDER BY b.replay_order NULLS LAST, b.relayer, b.nonce LIMIT $2 FOR UPDATE SKIP LOCKED`,
     [chainId, limit],
   );
   return rows.map((r) => ({
@@ -155,6 +165,7 @@ export async function lockPendingBatches(
     ageMs: Number(r.age_ms),
     sendRejections: Number(r.send_rejections),
     sendError: r.send_error,
+    replayOrder: r.replay_place === null ? null : BigInt(r.replay_place),
   }));
 }
 
@@ -198,38 +209,6 @@ export async function resetSendRejections(db: Queryable, batchId: string): Promi
   ]);
 }
 
-/**
- * The signed bytes of this relayer's settled batches with nonces in [from, to):
- * what to send again when the node lost the blocks that held them. A mined
- * batch's are the attempt that was mined; an unrecorded one's, its latest.
- */
-export async function settledBatchBytes(
-  db: Queryable,
-  relayer: string,
-  chainId: number,
-  from: bigint,
-  to: bigint,
-): Promise<{ id: string; nonce: bigint; hash: `0x${string}`; raw: `0x${string}` }[]> {
-  const rows = await db.query<{
-    id: string;
-    nonce: string;
-    mined_hash: `0x${string}` | null;
-    attempts: Attempt[];
-  }>(
-    `SELECT id, nonce::text, mined_hash, attempts FROM relay_batches
-      WHERE relayer = $1 AND chain_id = $2 AND status IN ('MINED', 'UNRECORDED')
-        AND nonce >= $3 AND nonce < $4
-      ORDER BY nonce`,
-    [relayer, chainId, from.toString(), to.toString()],
-  );
-  return rows.flatMap((r) => {
-    const sent = r.mined_hash
-      ? r.attempts.find((a) => a.hash.toLowerCase() === r.mined_hash!.toLowerCase())
-      : r.attempts.at(-1);
-    return sent ? [{ id: r.id, nonce: BigInt(r.nonce), hash: sent.hash, raw: sent.raw }] : [];
-  });
-}
-
 /** The batch's nonce was filled by a transaction the node has no record of (see migration 0090). */
 export async function markBatchUnrecorded(db: Queryable, batchId: string): Promise<void> {
   await db.query(`UPDATE relay_batches SET status = 'UNRECORDED', mined_at = now() WHERE id = $1`, [
@@ -237,14 +216,16 @@ export async function markBatchUnrecorded(db: Queryable, batchId: string): Promi
   ]);
 }
 
+/** Settled from its receipt: where it was mined is kept, to notice when the node loses it. */
 export async function markBatchMined(
   db: Queryable,
   batchId: string,
-  mined: { hash: string; blockNumber: bigint },
+  mined: { hash: string; blockNumber: bigint; blockHash: string; transactionIndex: number },
 ): Promise<void> {
   await db.query(
-    `UPDATE relay_batches SET status = 'MINED', mined_hash = $2, block_number = $3, mined_at = now()
+    `UPDATE relay_batches SET status = 'MINED', mined_hash = $2, block_number = $3, block_hash = $4,
+            tx_index = $5, mined_at = now()
       WHERE id = $1`,
-    [batchId, mined.hash, mined.blockNumber.toString()],
+    [batchId, mined.hash, mined.blockNumber.toString(), mined.blockHash, mined.transactionIndex],
   );
 }

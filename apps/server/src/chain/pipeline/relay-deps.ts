@@ -26,4 +26,6 @@ export interface RelayDeps {
   metrics?: PipelineMetrics;
   /** Told each time the node takes a batch. */
   onSent?: () => void;
+  /** Told when the node no longer has a batch the platform settled (lost-batches.ts). */
+  onLostBlocks?: () => void;
 }

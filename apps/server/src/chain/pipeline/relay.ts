@@ -38,6 +38,8 @@ import {
   type Encoded,
 } from './prepare-requests.ts';
 import type { PipelineLog, RelayDeps } from './relay-deps.ts';
+import { LostBlocksNoticed, stillOnChain } from './lost-batches.ts';
+import { settledTip } from './lost-batch-repository.ts';
 
 /** Sends batches while there is queued work and an idle relayer; returns how many requests went out. */
 export async function relayQueued(deps: RelayDeps): Promise<number> {
@@ -81,8 +83,19 @@ function fitInBlock(encoded: Encoded[], blockGasLimit: bigint, failures: Failure
   return fitting;
 }
 
-/** null when nothing was claimed (no work, or every relayer busy). */
+/** null when nothing was claimed (no work, every relayer busy, or a replay of lost batches first). */
 async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
+  try {
+    return await signAndSendBatch(deps);
+  } catch (error) {
+    if (!(error instanceof LostBlocksNoticed)) throw error;
+    deps.log.warn({ batch: error.batchId }, `${error.message}; signing waits for its replay`);
+    deps.onLostBlocks?.();
+    return null;
+  }
+}
+
+async function signAndSendBatch(deps: RelayDeps): Promise<number | null> {
   const { db, publicClient, contracts } = deps;
   const relayerAddresses = deps.relayers.map((r) => r.address);
 
@@ -96,6 +109,10 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
     if (!idle) return null;
     const claimed = await claimQueued(tx, deps.settings.maxBatchSize);
     if (claimed.length === 0) return null;
+    // Lost batches are running again in the order they first ran: nothing new
+    // goes out until they are mined (lost-batches.ts).
+    const tip = await settledTip(tx, deps.chainId);
+    if (tip.replaying) return null;
     const failures = new Failures();
 
     const [fees, block, balanceWei] = await Promise.all([
@@ -126,6 +143,13 @@ async function relayOneBatch(deps: RelayDeps): Promise<number | null> {
         const checked = (
           await Promise.all(encoded.map((e) => checkOnChain(deps, e, failures)))
         ).filter(present);
+        // Read after the wallets' nonces and permits: if the node still has
+        // the newest settled batch, they were read from a chain that holds
+        // every request the platform settled, and none is signed with the
+        // place of one the node forgot.
+        if (tip.newest && !(await stillOnChain(publicClient, tip.newest))) {
+          throw new LostBlocksNoticed(tip.newest.id);
+        }
         return signAll(deps, checked, signerOf, deadline, failures);
       },
     );

@@ -8,7 +8,11 @@ import type { ChainTransaction } from './chain-transaction.ts';
 import { markCompletedMany, markFailed, requeue } from './transaction-repository.ts';
 import type { SettleDeps } from './settle-deps.ts';
 
-/** One statement for a batch's successes; each effect runs once, for a row it moved. */
+/**
+ * One statement for a batch's successes; each effect runs once, for a row it
+ * moved. A request taken back after the chain lost its block (lost-batches.ts)
+ * made its records when it first completed: they are not made again.
+ */
 export async function complete(
   tx: Queryable,
   deps: SettleDeps,
@@ -21,10 +25,18 @@ export async function complete(
   );
   for (const { transaction, events } of completed) {
     if (!moved.has(transaction.id)) continue;
+    if (transaction.retakenAt) {
+      deps.metrics?.statusCorrected(actionType(transaction), 'completed_again');
+      continue;
+    }
     await deps.actions.applyCompletionEffect(tx, transaction, events);
     deps.metrics?.finished(transaction, 'COMPLETED');
   }
 }
+
+/** Why a request that had completed, then was lost with its block, did not run again. */
+export const LOST_AND_NOT_RUN_AGAIN =
+  'The chain lost the block this ran in, and it could not run again';
 
 export async function fail(
   tx: Queryable,
@@ -32,15 +44,34 @@ export async function fail(
   t: ChainTransaction,
   failure: { reason: string; transactionHash?: string | null },
 ) {
+  if (t.retakenAt) {
+    // What its first completion recorded stays (no effect undoes it): said
+    // once in the log, for whoever runs the platform to look at.
+    const reason = `${LOST_AND_NOT_RUN_AGAIN}: ${failure.reason}`;
+    if (await markFailed(tx, t.id, { ...failure, reason })) {
+      deps.log.warn(
+        { transaction: t.id, action: actionType(t), wallet: t.walletAddress, reason },
+        'a request the chain lost after it completed could not run again; what its completion recorded is kept',
+      );
+      deps.metrics?.statusCorrected(actionType(t), 'failed');
+    }
+    return;
+  }
   if (await markFailed(tx, t.id, failure)) {
     await deps.actions.applyFailureEffect(tx, t);
     deps.metrics?.finished(t, 'FAILED');
   }
 }
 
+const actionType = (t: ChainTransaction) =>
+  typeof t.action?.type === 'string' ? t.action.type : 'unknown';
+
 /**
  * The forwarder skipped the request (expired, or its nonce moved). It is
  * signed again only if its nonce is still unused, so it can never run twice.
+ * A wallet nonce behind the request's means an earlier request of the wallet
+ * has not run (the chain lost it and it waits to be replayed): this one has
+ * not run either, and goes back to the queue behind it.
  */
 export async function retryOrFail(
   tx: Queryable,
@@ -49,7 +80,8 @@ export async function retryOrFail(
   options: { isolate?: boolean; current?: bigint } = {},
 ) {
   const current = options.current ?? (await forwarderNonceOf(deps, t.walletAddress));
-  if (current !== BigInt(t.forwarderNonce!)) {
+  const first = BigInt(t.forwarderNonce!);
+  if (current > first) {
     await fail(tx, deps, t, {
       reason: 'Another request of this wallet used its place; please try again',
     });

@@ -22,6 +22,7 @@ import {
 import { transactionsOfBatch } from './transaction-repository.ts';
 import { complete, fail, retryOrFail } from './request-outcomes.ts';
 import { findReceipt, keepMoving, type Send } from './unmined-batches.ts';
+import { replaysBefore } from './lost-batch-repository.ts';
 import type { SettleDeps } from './settle-deps.ts';
 
 /** Settles what it can of the pending batches; returns how many were mined. */
@@ -29,6 +30,7 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
   // Bytes are recorded in this transaction and sent only after it commits, so
   // no transaction ever reaches the chain without its hash on record.
   const toSend: Send[] = [];
+  let awaitingSave = false;
   const mined = await deps.db.transaction(async (tx) => {
     const batches = await lockPendingBatches(tx, deps.chainId, 50);
     let count = 0;
@@ -36,31 +38,73 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     const head = receipts.some(Boolean)
       ? await deps.publicClient.getBlockNumber({ cacheTime: 0 })
       : 0n;
-    // Batches come in relayer and nonce order: the lowest pending one of each
-    // relayer is the one a lost earlier batch would hold back.
+    const savedThrough = deps.durability?.savedThrough();
+    const replayMayGo = await replayGate(tx, deps, batches, receipts);
+    // While lost batches run again, nothing else is sent: a batch signed
+    // before the loss would otherwise run before them, out of the first order.
+    const replaying = batches.some((b) => b.replayOrder !== null);
+    // Batches come in relayer and nonce order (replayed ones first): the
+    // lowest pending one of each relayer is the one whose nonce may have been
+    // filled with no record of how.
     const relayersSeen = new Set<string>();
     for (const [index, batch] of batches.entries()) {
       const receipt = receipts[index];
       if (!receipt) {
         const lowestOfRelayer = !relayersSeen.has(batch.relayer);
-        toSend.push(...(await keepMoving(tx, deps, batch, lowestOfRelayer)));
-      } else if (receipt.blockNumber + BigInt(deps.settings.confirmations) <= head) {
+        if (batch.replayOrder === null ? !replaying : batch === replayMayGo) {
+          toSend.push(...(await keepMoving(tx, deps, batch, lowestOfRelayer)));
+        }
+      } else if (receipt.blockNumber + BigInt(deps.settings.confirmations) > head) {
+        // Mined but not yet final: nothing to send, wait for more blocks.
+      } else if (savedThrough !== undefined && receipt.blockNumber > savedThrough) {
+        // Final, but a crash now would lose its block: settled once it is saved.
+        awaitingSave = true;
+      } else {
         await settleMined(tx, deps, batch, receipt);
         count++;
       }
-      // Otherwise mined but not yet final: nothing to send, wait for more blocks.
       relayersSeen.add(batch.relayer);
     }
     return count;
   });
+  if (awaitingSave) {
+    // The saver wakes this job when it is done (pipeline.ts).
+    deps.durability!.save().catch((error: unknown) => {
+      deps.log.warn({ err: (error as Error).message }, 'saving the chain state failed');
+    });
+  }
   const unpaid = new Map<`0x${string}`, string>();
-  for (const { batchId, raw, resent, relayer } of toSend) {
+  for (const { batchId, raw, relayer } of toSend) {
     const outcome = await broadcast(deps.publicClient, raw, deps.log);
-    if (!resent) await recordSendResult(deps.db, batchId, outcome);
+    await recordSendResult(deps.db, batchId, outcome);
     if (outcome.kind === 'unpaid') unpaid.set(relayer, outcome.message);
   }
   for (const [relayer, words] of unpaid) await relayerCannotPay(deps, relayer, words);
   return mined;
+}
+
+/**
+ * The one replayed batch that may be sent now: the first in replay order not
+ * mined yet, and only when every replayed batch before it (some may be in
+ * another process's hands this pass) has been mined, so lost batches run
+ * again in the order they first ran, across relayers.
+ */
+async function replayGate(
+  tx: Queryable,
+  deps: SettleDeps,
+  batches: RelayBatch[],
+  receipts: (TransactionReceipt | null)[],
+): Promise<RelayBatch | null> {
+  const replayed = batches.flatMap((batch, index) =>
+    batch.replayOrder === null ? [] : [{ batch, mined: receipts[index] !== null }],
+  );
+  const first = replayed.find((r) => !r.mined);
+  if (!first) return null;
+  const minedBefore = replayed.filter(
+    (r) => r.mined && r.batch.replayOrder! < first.batch.replayOrder!,
+  ).length;
+  const pendingBefore = await replaysBefore(tx, deps.chainId, first.batch.replayOrder!);
+  return pendingBefore === minedBefore ? first.batch : null;
 }
 
 async function settleMined(
@@ -73,6 +117,8 @@ async function settleMined(
   await markBatchMined(tx, batch.id, {
     hash: receipt.transactionHash,
     blockNumber: receipt.blockNumber,
+    blockHash: receipt.blockHash,
+    transactionIndex: receipt.transactionIndex,
   });
   const firstSent = batch.attempts[0] ? Date.parse(batch.attempts[0].sentAt) : NaN;
   if (!Number.isNaN(firstSent)) deps.metrics?.batchMined(Date.now() - firstSent);

@@ -1,7 +1,8 @@
 // Keeps unmined relay batches moving: re-sends dropped bytes, replaces a
 // stuck transaction with higher fees (same nonce), cancels one the node keeps
-// refusing, re-sends batches a lost block took, and settles a batch whose
-// nonce was filled with no record of how.
+// refusing, and settles a batch whose nonce was filled with no record of how.
+// (Settled batches a lost block took come back here as replayed batches:
+// lost-batches.ts.)
 import type { Hex, LocalAccount, PublicClient, TransactionReceipt } from 'viem';
 import type { Queryable } from '../../db/database.ts';
 import { keccak256Hex } from '../../custody/keccak.ts';
@@ -12,7 +13,6 @@ import {
   addAttempt,
   markBatchUnrecorded,
   resetSendRejections,
-  settledBatchBytes,
   touchBatch,
   type Attempt,
   type RelayBatch,
@@ -36,16 +36,12 @@ export async function findReceipt(publicClient: PublicClient, batch: RelayBatch)
   return found.find((r): r is TransactionReceipt => r !== null) ?? null;
 }
 
-/**
- * Bytes to send once the database transaction commits. `resent`: a mined
- * batch's bytes sent again, whose send result is not the pending batch's.
- */
+/** Bytes to send once the database transaction commits. */
 export interface Send {
   batchId: string;
   raw: Hex;
   /** The relayer whose bytes these are (and who pays for them). */
   relayer: `0x${string}`;
-  resent?: boolean;
 }
 
 /** What to send, once the transaction commits, to move an unmined batch along. */
@@ -64,43 +60,7 @@ export async function keepMoving(
     return [];
   }
   const next = await nextBytes(tx, deps, batch);
-  const sends: Send[] = next ? [{ batchId: batch.id, raw: next, relayer: batch.relayer }] : [];
-  if (!lowestOfRelayer || batch.ageMs < deps.settings.resendAfterMs) return sends;
-  return [...(await lostBeforeIt(tx, deps, batch)), ...sends];
-}
-
-/**
- * The node lost blocks this relayer's earlier batches were mined in (a
- * reorganisation deeper than the confirmations waited for, or a development
- * node restarted from an older state), so its nonce is behind this batch's
- * and the batch can never be mined. The lost batches' signed bytes are sent
- * again, in nonce order: their requests run on the chain as they were
- * recorded, and the forwarder's nonces keep each from running twice.
- */
-async function lostBeforeIt(tx: Queryable, deps: SettleDeps, batch: RelayBatch): Promise<Send[]> {
-  const chainNonce = BigInt(
-    await deps.publicClient.getTransactionCount({ address: batch.relayer, blockTag: 'pending' }),
-  );
-  if (chainNonce >= batch.nonce) return [];
-  const settled = await settledBatchBytes(tx, batch.relayer, deps.chainId, chainNonce, batch.nonce);
-  const lost: Send[] = [];
-  for (const m of settled) {
-    const onChain = await deps.publicClient
-      .getTransaction({ hash: m.hash })
-      .catch((error: unknown) => {
-        if (classifyChainError(error) === 'unreachable') {
-          throw new PipelinePause('the chain node did not answer a transaction lookup', error);
-        }
-        return null;
-      });
-    if (onChain) continue;
-    deps.log.warn(
-      { batch: m.id, nonce: m.nonce.toString(), hash: m.hash },
-      'the node lost a mined relay batch; sending its bytes again',
-    );
-    lost.push({ batchId: m.id, raw: m.raw, relayer: batch.relayer, resent: true });
-  }
-  return lost;
+  return next ? [{ batchId: batch.id, raw: next, relayer: batch.relayer }] : [];
 }
 
 /**

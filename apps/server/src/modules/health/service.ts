@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { nativeAmount } from '../../chain/pipeline/relayer-funds.ts';
 import { relayerStates } from '../../chain/pipeline/relayer-repository.ts';
 import { queueStats } from '../../chain/pipeline/transaction-repository.ts';
+import { replayInProgress } from '../../chain/pipeline/lost-batch-repository.ts';
 import { isDatabaseUnreachable } from '../../db/database-unreachable.ts';
 import { latestHeartbeat } from '../../worker/heartbeat-repository.ts';
 import { HEARTBEAT_STALE_INTERVALS } from '../../worker/worker.ts';
@@ -35,7 +36,9 @@ const seconds = (ms: number) => Math.round(ms) / 1000;
 
 async function checkQueue(ctx: AppContext): Promise<HealthData['queue']> {
   try {
-    const stats = await withTimeout(queueStats(ctx.db));
+    const [stats, replay] = await withTimeout(
+      Promise.all([queueStats(ctx.db), replayInProgress(ctx.db, ctx.chain.chain.id)]),
+    );
     const view = {
       queued: stats.queued,
       sent: stats.sent,
@@ -49,6 +52,15 @@ async function checkQueue(ctx: AppContext): Promise<HealthData['queue']> {
     const stalled =
       stats.oldestWaitingAgeMs > bound &&
       (stats.lastBatchAgeMs === null || stats.lastBatchAgeMs > bound);
+    if (!stalled && replay.batches > 0) {
+      // Settled requests whose block the node lost are running again: until
+      // they are, their wallets and the relay wait (lost-batches.ts).
+      return {
+        status: 'degraded',
+        ...view,
+        error: `the chain node lost ${replay.batches} settled relay transaction(s); their ${replay.requests} request(s) are being sent again, in the order they first ran, before anything new is signed`,
+      };
+    }
     if (!stalled) return { status: 'up', ...view };
     const lastSent =
       stats.lastBatchAgeMs === null
