@@ -217,7 +217,7 @@ async function stopChild(child: ChildProcess) {
  * A server killed alone (SIGKILL where Anvil does not die with it) cannot
  * stop its Anvil; the next start finds the pid it left and stops that Anvil,
  * so the state file has one writer. The blocks it mined since the last save
- * are lost with it: the pipeline settles only what a save holds.
+ * are lost with it: the pipeline replays what it had settled in them.
  */
 async function stopOrphan(pidFile: string) {
   const pid = Number(await fs.readFile(pidFile, 'utf8').catch(() => ''));

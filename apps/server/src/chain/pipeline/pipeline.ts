@@ -62,9 +62,11 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
     relayers,
     metrics: options.metrics,
   };
-  const settleDeps = { ...common, settings, durability: chain.durability };
+  const settleDeps = { ...common, settings };
   // A start reconciles before it signs: what the node lost while this
-  // process was away is found before the first batch goes out.
+  // process was away (on the embedded chain, the blocks a crash took since
+  // the last save of its state) is found and replayed before the first new
+  // batch goes out.
   await findLostBatches(settleDeps);
   let lostBlocksCheckedAt = Date.now();
   let lostBlocksNoticed = false;
@@ -94,11 +96,7 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
     {
       name: 'settle',
       intervalMs: settings.settleIntervalMs,
-      onWake: (wake) => {
-        wakeSettle = wake;
-        // A batch waiting for its block to be saved settles once it is.
-        chain.durability?.onSaved(() => wake());
-      },
+      onWake: (wake) => (wakeSettle = wake),
       run: async () => {
         if (lostBlocksNoticed || Date.now() - lostBlocksCheckedAt >= LOST_BLOCKS_CHECK_MS) {
           lostBlocksNoticed = false;

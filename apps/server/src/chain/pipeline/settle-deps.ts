@@ -5,7 +5,6 @@ import { type PlatformContracts } from '@gets/contracts';
 import type { SettleSettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ActionRegistry } from '../action-registry.ts';
-import type { ChainDurability } from '../chain.ts';
 import type { PipelineMetrics } from './metrics.ts';
 import type { PipelineLog } from './relay-deps.ts';
 
@@ -20,9 +19,4 @@ export interface SettleDeps {
   relayers: LocalAccount[];
   settings: SettleSettings;
   metrics?: PipelineMetrics;
-  /**
-   * On the embedded chain: a batch is settled only once the saved chain state
-   * holds its block, so a crash of the process cannot lose what it settled.
-   */
-  durability?: ChainDurability | null;
 }

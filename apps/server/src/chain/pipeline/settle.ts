@@ -30,7 +30,6 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
   // Bytes are recorded in this transaction and sent only after it commits, so
   // no transaction ever reaches the chain without its hash on record.
   const toSend: Send[] = [];
-  let awaitingSave = false;
   const mined = await deps.db.transaction(async (tx) => {
     const batches = await lockPendingBatches(tx, deps.chainId, 50);
     let count = 0;
@@ -38,7 +37,6 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     const head = receipts.some(Boolean)
       ? await deps.publicClient.getBlockNumber({ cacheTime: 0 })
       : 0n;
-    const savedThrough = deps.durability?.savedThrough();
     const replayMayGo = await replayGate(tx, deps, batches, receipts);
     // While lost batches run again, nothing else is sent: a batch signed
     // before the loss would otherwise run before them, out of the first order.
@@ -56,9 +54,6 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
         }
       } else if (receipt.blockNumber + BigInt(deps.settings.confirmations) > head) {
         // Mined but not yet final: nothing to send, wait for more blocks.
-      } else if (savedThrough !== undefined && receipt.blockNumber > savedThrough) {
-        // Final, but a crash now would lose its block: settled once it is saved.
-        awaitingSave = true;
       } else {
         await settleMined(tx, deps, batch, receipt);
         count++;
@@ -67,12 +62,6 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     }
     return count;
   });
-  if (awaitingSave) {
-    // The saver wakes this job when it is done (pipeline.ts).
-    deps.durability!.save().catch((error: unknown) => {
-      deps.log.warn({ err: (error as Error).message }, 'saving the chain state failed');
-    });
-  }
   const unpaid = new Map<`0x${string}`, string>();
   for (const { batchId, raw, relayer } of toSend) {
     const outcome = await broadcast(deps.publicClient, raw, deps.log);
