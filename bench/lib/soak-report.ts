@@ -1,7 +1,6 @@
 // What the soak needs around the browser: free ports, the journeys' mail sink
 // as a process of its own, and the summary of what reached the page.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import type { Outcome } from './soak-page.ts';
 
@@ -24,16 +23,7 @@ export interface ActionRecord {
 }
 
 /** A port free now (the product, Anvil and the mail sink each get one). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../apps/server/test/helpers/network.ts';
 
 /** Starts e2e/support/mail-sink.ts (the journeys' OTP mail box); answers how to stop it. */
 export async function startMailSink(smtpPort: number, httpPort: number) {

@@ -178,14 +178,14 @@ export async function markBatchLost(
 export async function retakeCompletedOfBatches(
   db: Queryable,
   batchIds: string[],
-): Promise<{ id: string; action: string; wallet: string }[]> {
+): Promise<{ id: string; action: string }[]> {
   if (batchIds.length === 0) return [];
-  return db.query<{ id: string; action: string; wallet: string }>(
+  return db.query<{ id: string; action: string }>(
     `WITH retaken AS (
        UPDATE chain_transactions SET status = 'SENT', retaken_at = now(), updated_at = now()
         WHERE batch_id = ANY($1::uuid[]) AND status = 'COMPLETED'
-        RETURNING owner_kind, owner_id, id, action->>'type' AS action, wallet_address)
-     SELECT id::text, action, wallet_address AS wallet, pg_notify($2, ${statusNotice('retaken')})
+        RETURNING owner_kind, owner_id, id, action->>'type' AS action)
+     SELECT id::text, action, pg_notify($2, ${statusNotice('retaken')})
        FROM retaken`,
     [batchIds, STATUS_CHANNEL],
   );
