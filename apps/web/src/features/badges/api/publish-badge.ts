@@ -44,8 +44,10 @@ export function usePublishBadge() {
       ...(input.draftId ? { draftId: input.draftId } : {}),
     };
     // "Your badge is being published..." only once the consent is confirmed (QUEUED): it is
-    // the action's progress toast, which the chain action shows after the consent dialog.
-    let toastId: string | number | undefined;
+    // the action's progress toast, which the chain action shows after the consent dialog and
+    // leaves open here, under the same words, while the platform records the badge.
+    const toastId = `publish-badge-${crypto.randomUUID()}`;
+    let recording = false;
     try {
       const final = await action.run(
         (consentToken) =>
@@ -53,15 +55,16 @@ export function usePublishBadge() {
             method: 'POST',
             body: { ...body, consentToken },
           }),
-        { progressText: TOASTS.loading.publishingBadge },
+        { progressText: TOASTS.loading.publishingBadge, progressToastId: toastId },
       );
       const created = final.events.find((e) => e.eventName === 'BadgeCreated');
       if (final.status !== 'COMPLETED' || !created || !final.transactionHash) {
-        toast.error(TOASTS.error.badgeCreationFailed);
+        // A FAILED action has already turned the toast into its reason.
+        if (final.status === 'COMPLETED')
+          toast.error(TOASTS.error.badgeCreationFailed, { id: toastId });
         return null;
       }
-      // Saving the chain's badge on the platform: the same words while it is recorded.
-      toastId = toast.loading(TOASTS.loading.publishingBadge);
+      recording = true;
       const saved = await apiRequest<Badge>('/badge/add', {
         method: 'POST',
         body: {
@@ -78,9 +81,9 @@ export function usePublishBadge() {
       return saved.data;
     } catch (error) {
       // Still processing: its own toast says so, and the badge is saved when it completes.
-      if (isCancelled(error) || isStillProcessing(error)) {
-        if (toastId !== undefined) toast.dismiss(toastId);
-      } else toast.error(TOASTS.error.badgeCreationFailed, { id: toastId });
+      if (!isCancelled(error) && !isStillProcessing(error)) {
+        toast.error(TOASTS.error.badgeCreationFailed, recording ? { id: toastId } : undefined);
+      }
       return null;
     } finally {
       void queryClient.invalidateQueries({ queryKey: BADGES_QUERY_KEY });

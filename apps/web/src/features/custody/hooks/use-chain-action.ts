@@ -13,7 +13,11 @@ import type { TransactionStatus } from '@gets/schema';
 import { getTransactionStatus } from '../api/get-transaction-status';
 import { ConsentContext } from '../components/chain-action-provider';
 import { ChainActionError, isStillProcessing } from '../lib/chain-action-error';
-import { runChainAction, type ActionRequest } from '../lib/run-chain-action';
+import {
+  runChainAction,
+  type ActionRequest,
+  type RunChainActionOptions,
+} from '../lib/run-chain-action';
 import { streamFor, type ChainActor } from '../lib/transaction-stream';
 
 /** Queries of what the chain holds start with this key; a finished chain action refreshes them. */
@@ -54,7 +58,10 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
   const run = useCallback(
     async (
       override?: ActionRequest,
-      { progressText }: { progressText?: string } = {},
+      {
+        progressText,
+        progressToastId,
+      }: Pick<RunChainActionOptions, 'progressText' | 'progressToastId'> = {},
     ): Promise<TransactionStatus> => {
       const actionRequest = override ?? request;
       if (!askConsent) throw new Error('useChainAction needs <ChainActionProvider>');
@@ -74,6 +81,7 @@ export function useChainAction({ auth = 'user', request, title }: UseChainAction
           onStatus: setStatus,
           onProgress: setProgress,
           ...(progressText ? { progressText } : {}),
+          ...(progressToastId ? { progressToastId } : {}),
         });
         void queryClient.invalidateQueries({ queryKey: CHAIN_STATE_QUERY_KEY });
         return final;

@@ -162,4 +162,33 @@ describe('runChainAction', () => {
     ).rejects.toBeInstanceOf(ChainActionError);
     expect(loading).not.toHaveBeenCalled();
   });
+
+  it('leaves a progress toast given an id open on COMPLETED, for the caller to turn into the outcome', async () => {
+    const loading = vi.spyOn(toast, 'loading').mockReturnValue('publish-1');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    await runChainAction({
+      request: actionRequest([TX_ID]),
+      auth: 'user',
+      askConsent: confirmAtOnce,
+      getStatus: () => Promise.resolve(ok(COMPLETED)),
+      feed: null,
+      progressText: 'Your badge is being published...',
+      progressToastId: 'publish-1',
+    });
+    expect(loading).toHaveBeenCalledWith('Your badge is being published...', { id: 'publish-1' });
+    expect(dismiss).not.toHaveBeenCalled();
+  });
+
+  it('dismisses its own progress toast on COMPLETED', async () => {
+    vi.spyOn(toast, 'loading').mockReturnValue('progress');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    await runChainAction({
+      request: actionRequest([TX_ID]),
+      auth: 'user',
+      askConsent: confirmAtOnce,
+      getStatus: () => Promise.resolve(ok(COMPLETED)),
+      feed: null,
+    });
+    expect(dismiss).toHaveBeenCalledWith('progress');
+  });
 });

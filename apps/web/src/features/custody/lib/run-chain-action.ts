@@ -56,6 +56,12 @@ export interface RunChainActionOptions {
    * "Processing request..." (say, "Your badge is being published...").
    */
   progressText?: string;
+  /**
+   * The progress toast's id, for a caller whose work goes on after COMPLETED under the same
+   * words: the toast is then left open for it to turn into the outcome. Dismissing it and
+   * opening another would show both while the first animates out.
+   */
+  progressToastId?: string;
 }
 
 export const DEFAULT_CONSENT_TITLE = 'Confirm transaction';
@@ -78,6 +84,7 @@ export async function runChainAction({
   onStatus,
   onProgress,
   progressText = TOASTS.loading.processingRequest,
+  progressToastId,
 }: RunChainActionOptions): Promise<TransactionStatus> {
   const first = await request();
   const consent = first.success ? consentRequiredSchema.safeParse(first.data) : null;
@@ -107,7 +114,10 @@ export async function runChainAction({
 
   // One bound for every part: the user consented once, to the whole action.
   const deadline = Date.now() + STILL_PROCESSING_AFTER_MS;
-  const loadingId = toast.loading(progressText);
+  const loadingId =
+    progressToastId === undefined
+      ? toast.loading(progressText)
+      : toast.loading(progressText, { id: progressToastId });
   let final: TransactionStatus | null = null;
   try {
     // The parts run one after another from one wallet: the first that fails is the outcome.
@@ -135,7 +145,7 @@ export async function runChainAction({
   }
   if (final.status === 'FAILED') {
     toast.error(`${final.failureReason ?? 'Transaction failed'}!`, { id: loadingId });
-  } else {
+  } else if (progressToastId === undefined) {
     toast.dismiss(loadingId);
   }
   return final;
