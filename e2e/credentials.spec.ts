@@ -1,13 +1,15 @@
 // Open Badges credentials in the browser, from a real award: an earner claims
 // a badge, downloads its baked PNG from the dashboard, drops it on /verify and
 // sees it verified, check by check; once the admin bans the badge, the same
-// file (and the credential's own page) shows revoked.
+// file (and the credential's own page) shows revoked. A forger's badge in the
+// platform's name is never shown as verified.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './support/fixtures';
 import { logIn, newPerson, registerThroughApi } from './support/accounts';
 import { adminLogInKeepingWidth, confirmConsent } from './support/admin';
 import { approveBadgeAsAdmin, fundedSponsor } from './support/badges';
 import { applyApproveAndClaim, publishBadge } from './support/applications';
+import { forgedBadgeJwt } from './support/forgery';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -107,4 +109,25 @@ test('an image that carries no credential is refused in words', async ({ page })
   );
   await dropFile(page, plain, 'plain.png', 'image/png');
   await expect(page.getByRole('alert')).toHaveText('This image carries no Open Badges credential');
+});
+
+test('a forged badge in the platform’s name, signed with the forger’s own key, is never shown as verified', async ({
+  page,
+  baseURL,
+}) => {
+  const { jwt, did } = await forgedBadgeJwt(baseURL!, 'Chief Cryptographer');
+  await page.goto('/verify');
+  await page.getByLabel('Or paste a credential (JSON or JWT)').fill(jwt);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Not verified', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verified', exact: true })).toHaveCount(0);
+  await expect(page.getByText('authentic, active and recorded on chain')).toHaveCount(0);
+  const checks = page.getByRole('list', { name: 'Checks' });
+  await expect(checks.getByRole('heading', { name: 'Issuer: Not GETS Badges' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Status: Status unknown' })).toBeVisible();
+  await expect(checks.getByRole('heading', { name: 'Chain record: Not checked' })).toBeVisible();
+  // Named by its key, never by the name it gives itself; its image is not shown.
+  await expect(page.getByText(did, { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Chief Cryptographer badge' })).toHaveCount(0);
 });

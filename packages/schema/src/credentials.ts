@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { envelope } from './api.ts';
 import { BADGE_MESSAGES } from './badges.ts';
+import { PRODUCT_NAME } from './constants.ts';
 
 export const CREDENTIAL_MESSAGES = {
   notFound: 'Credential not found',
@@ -66,20 +67,74 @@ export const credentialSummarySchema = z.object({
   criteria: z.string().nullable(),
   earnerName: z.string().nullable(),
   earnerWallet: z.string().nullable(),
+  /**
+   * The issuer's name: given only for a credential this platform's signature holds on (its
+   * own name). Another issuer's name is its own claim, so it is never shown as a fact.
+   */
   issuerName: z.string().nullable(),
+  /** The issuer's identifier (for another issuer, the did:key whose key signed it). */
+  issuerId: z.string().nullable(),
   sponsorName: z.string().nullable(),
   issuedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
 });
 export type CredentialSummary = z.infer<typeof credentialSummarySchema>;
 
+/**
+ * The answer in one word. `verified` only for a credential this platform issued, whose
+ * signature, form, issuer, dates, status and chain record all hold; `otherIssuer` for a badge
+ * whose signature holds but by another issuer's key, which this platform cannot vouch for.
+ */
+export const verificationVerdictSchema = z.enum([
+  'verified',
+  'revoked',
+  'expired',
+  'otherIssuer',
+  'notVerified',
+  'notABadge',
+]);
+export type VerificationVerdict = z.infer<typeof verificationVerdictSchema>;
+
+/** What each verdict says to a person (the /verify page's heading and its sentence). */
+export const VERIFICATION_VERDICT_TEXTS: Record<
+  VerificationVerdict,
+  { title: string; text: string | null }
+> = {
+  verified: {
+    title: 'Verified',
+    text: 'This badge credential is authentic, active and recorded on chain.',
+  },
+  revoked: {
+    title: 'Revoked',
+    text: 'The issuer revoked this credential: it no longer proves the badge.',
+  },
+  expired: {
+    title: 'Expired',
+    text: 'This credential has expired: it shows the badge was earned, but it is no longer current.',
+  },
+  otherIssuer: {
+    title: 'Signed by another issuer',
+    text: `Its signature is valid, but ${PRODUCT_NAME} did not issue it and cannot vouch for it.`,
+  },
+  notVerified: {
+    title: 'Not verified',
+    text: 'At least one check did not pass. Do not rely on this credential; see why below.',
+  },
+  // The reason is the report's own (notABadge).
+  notABadge: { title: 'Not a badge', text: null },
+};
+
 export const verificationReportSchema = z.object({
-  /** True only when every check passed and the credential is active. */
+  /**
+   * True only for a credential this platform issued whose every check passed (its chain
+   * record included) and which is active: the verdict `verified`.
+   */
   verified: z.boolean(),
+  verdict: verificationVerdictSchema,
   /**
    * Why what was given is not a badge (a signed credential of another type, a
    * status list, a JWT of another typ), or null for an Open Badges credential.
-   * When set, nothing was checked: checks is empty and verified false.
+   * When set, nothing was checked: every check is listed as skipped, and verified is false.
    */
   notABadge: z.string().nullable(),
   status: credentialStatusSchema,

@@ -51,7 +51,11 @@ describe('POST /verify on what is not a good badge of this platform', () => {
   });
 
   const notABadge = (report: VerificationReport) => {
-    expect(report).toMatchObject({ verified: false, checks: [], credential: null });
+    expect(report).toMatchObject({ verified: false, verdict: 'notABadge', credential: null });
+    // Nothing was checked, and every check says so rather than being left out.
+    expect(report.checks.map((c) => [c.check, c.outcome])).toEqual(
+      ['signature', 'schema', 'issuer', 'validity', 'status', 'chain'].map((c) => [c, 'skipped']),
+    );
     expect(report.notABadge).toEqual(expect.any(String));
     return report.notABadge!;
   };
@@ -74,7 +78,7 @@ describe('POST /verify on what is not a good badge of this platform', () => {
     expect(notABadge(await verify({ jwt: otherTyp }))).toContain('"dc+sd-jwt"');
   });
 
-  it("accepts another issuer's badge whose key resolves (did:key), with a note; its other credentials are not badges", async () => {
+  it("tells another issuer's badge whose key resolves (did:key) apart, never as verified; its other credentials are not badges", async () => {
     const key = await Ed25519Multikey.generate();
     const did = `did:key:${key.publicKeyMultibase}`;
     key.id = `${did}#${key.publicKeyMultibase}`;
@@ -95,10 +99,19 @@ describe('POST /verify on what is not a good badge of this platform', () => {
       issuer: 'passed',
       validity: 'passed',
       status: 'passed',
+      chain: 'skipped',
     });
     const issuer = report.checks.find((c) => c.check === 'issuer')!;
-    expect(issuer.detail).toMatch(/^Note: it was issued by "Other Academy" \(did:key:/);
-    expect(report).toMatchObject({ verified: true, notABadge: null, status: 'active' });
+    expect(issuer.detail).toMatch(/^Issued by did:key:z\w+, not by GETS Badges\./);
+    expect(issuer.detail).toContain('It calls itself "Other Academy".');
+    expect(report).toMatchObject({
+      verified: false,
+      verdict: 'otherIssuer',
+      notABadge: null,
+      status: 'active',
+    });
+    // Its identifier, never the name it gives itself.
+    expect(report.credential).toMatchObject({ issuerName: null, issuerId: did });
 
     // The same issuer's degree, or a change to its badge.
     const degree = await sign(foreignBadge(did, ['VerifiableCredential', 'EndorsementCredential']));

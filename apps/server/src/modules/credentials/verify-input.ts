@@ -67,7 +67,13 @@ export function readGiven(input: string | Json): GivenCredential {
     typeof json.id === 'string' &&
     json.id.startsWith(ENVELOPED_JWT_PREFIX)
   ) {
-    return readGiven(decodeURIComponent(json.id.slice(ENVELOPED_JWT_PREFIX.length)));
+    let jwt: string;
+    try {
+      jwt = decodeURIComponent(json.id.slice(ENVELOPED_JWT_PREFIX.length));
+    } catch {
+      throw new AppError(400, CREDENTIAL_MESSAGES.notACredential);
+    }
+    return readGiven(jwt);
   }
   if (!types.includes('VerifiableCredential')) {
     throw new AppError(400, CREDENTIAL_MESSAGES.notACredential);

@@ -6,6 +6,7 @@ import { PRODUCT_NAME, type CredentialStatus, type VerificationCheck } from '@ge
 import type { Queryable } from '../../db/database.ts';
 import { findCredentialById, findStatusList } from './credential-repository.ts';
 import { credentialIdOf, statusListIdOf } from './issuer-urls.ts';
+import type { Signer } from './verify-signature.ts';
 import { encodedStatusList } from './service.ts';
 import { statusBitOf } from './status-list.ts';
 import type { GivenCredential } from './verify-input.ts';
@@ -17,7 +18,16 @@ export interface StatusResult {
   value: 'active' | 'revoked' | 'unknown';
 }
 
-export async function statusCheck(db: Queryable, credential: Json): Promise<StatusResult> {
+/**
+ * The bit of its entry in the list it names. This platform's lists speak only for the
+ * credentials this platform signed: a credential whose signature is another issuer's (or
+ * does not hold) could name any entry of them, so its status is unknown.
+ */
+export async function statusCheck(
+  db: Queryable,
+  credential: Json,
+  signer: Signer,
+): Promise<StatusResult> {
   const entry = credential.credentialStatus;
   if (entry === undefined) {
     return {
@@ -26,6 +36,20 @@ export async function statusCheck(db: Queryable, credential: Json): Promise<Stat
     };
   }
   const listId = statusListIdOf(field(entry, 'statusListCredential'));
+  if (listId && signer?.kind !== 'platform') {
+    const why =
+      signer?.kind === 'foreign'
+        ? `${PRODUCT_NAME} did not issue it`
+        : `${PRODUCT_NAME}'s signature on it does not hold`;
+    return {
+      value: 'unknown',
+      check: skipped(
+        'status',
+        'Status unknown',
+        `It names a revocation list of ${PRODUCT_NAME}, but ${why}, so that list says nothing about it.`,
+      ),
+    };
+  }
   const index = Number(field(entry, 'statusListIndex'));
   const list = listId ? await findStatusList(db, listId) : null;
   if (!list || !Number.isInteger(index) || index < 0 || index >= list.size) {

@@ -3,16 +3,22 @@
 // or AchievementCredential, not a status list or another credential)? Then:
 // signature (whose key signed exactly this), schema (1EdTech's OB 3.0 JSON
 // Schema, and for a VC-JWT the claims that mirror the credential), issuer
-// (this platform, or another issuer whose key resolved, with a note),
-// validity dates, status (revocation), and for this platform's badges the
-// chain record of the award. Accepts the VC-JWT, the credential's JSON (with
-// its Data Integrity proof or as signed), or a badge image that carries either.
+// (this platform, or another issuer whose key resolved, and never a name that
+// passes for this platform's), validity dates, status (revocation), and for
+// this platform's badges the chain record of the award; a check not run is
+// listed as skipped, with why. "Verified" is said only of what this platform
+// signed and can prove: another issuer's good badge gets a verdict of its own.
+// Accepts the VC-JWT, the credential's JSON (with its Data Integrity proof or
+// as signed), or a badge image that carries either.
 import {
   CREDENTIAL_MESSAGES,
   PRODUCT_NAME,
+  verificationCheckNameSchema,
+  type CredentialStatus,
   type CredentialSummary,
   type VerificationCheck,
   type VerificationReport,
+  type VerificationVerdict,
 } from '@gets/schema';
 import { AppError } from '../../http/errors.ts';
 import { findCredentialById } from './credential-repository.ts';
@@ -21,13 +27,16 @@ import { achievementCredentialErrors } from './ob-schema.ts';
 import { signedJwtOf, type SigningDeps } from './signing.ts';
 import { chainCheck, walletOfSubject, type ChainDeps } from './verify-chain.ts';
 import { notABadgeReason, readGiven, type GivenCredential } from './verify-input.ts';
-import { asArray, failed, field, issuerIdOf, passed, type Json } from './verify-report.ts';
+import { passesForPlatform } from './issuer-name.ts';
+import { asArray, failed, field, issuerIdOf, passed, skipped, type Json } from './verify-report.ts';
 import { signatureCheck, type Signer } from './verify-signature.ts';
 import { credentialStatusOfReport, statusCheck, validityCheck } from './verify-status.ts';
 
 export { readCredentialFile } from './verify-input.ts';
 
 export type VerifyDeps = SigningDeps & ChainDeps;
+
+const CHECK_NAMES = verificationCheckNameSchema.options;
 
 export async function verifyCredential(
   deps: VerifyDeps,
@@ -39,32 +48,69 @@ export async function verifyCredential(
   if (notABadge) {
     return {
       verified: false,
+      verdict: 'notABadge',
       notABadge,
       status: 'unknown',
       credential: null,
-      checks: [],
+      checks: CHECK_NAMES.map((name) =>
+        skipped(name, 'Not checked', 'It is not a badge, so nothing of it was checked.'),
+      ),
       checkedAt: now.toISOString(),
     };
   }
   const { credential } = given;
-  const status = await statusCheck(deps.db, credential);
-  const signature = await signatureCheck(deps, given, status.value === 'revoked');
-  const schema = schemaCheck(given);
-  const issuer = issuerCheck(deps, credential, signature.signer);
+  const signature = await signatureCheck(deps, given);
+  const { signer } = signature;
+  const status = await statusCheck(deps.db, credential, signer);
+  const issuer = issuerCheck(deps, credential, signer);
   const validity = validityCheck(given, now);
-  const checks = [signature.check, schema, issuer, validity.check, status.check];
-  // The chain record is this platform's own evidence: a foreign badge has none to check.
-  if (signature.signer?.kind !== 'foreign') checks.push(await chainCheck(deps, credential));
+  // The chain record is this platform's own evidence, and it speaks only for what it signed:
+  // anyone can name a real claim's transaction in a credential they wrote.
+  const chain =
+    signer?.kind === 'platform'
+      ? await chainCheck(deps, credential)
+      : skipped(
+          'chain',
+          'Not checked',
+          signer?.kind === 'foreign'
+            ? `Only the badges ${PRODUCT_NAME} issues carry a chain record it can check, and ${PRODUCT_NAME} did not issue this one.`
+            : `The chain record is checked only for a credential ${PRODUCT_NAME}'s signature holds on.`,
+        );
+  const checks = [signature.check, schemaCheck(given), issuer, validity.check, status.check, chain];
 
   const value = credentialStatusOfReport(status, validity);
+  const verdict = verdictOf(signer, checks, value);
   return {
-    verified: checks.every((c) => c.outcome === 'passed') && value === 'active',
+    verified: verdict === 'verified',
+    verdict,
     notABadge: null,
     status: value,
-    credential: summaryOf(credential),
+    credential: summaryOf(deps, credential, signer),
     checks,
     checkedAt: now.toISOString(),
   };
+}
+
+/**
+ * Green only for this platform's own credential whose every check passed; another issuer's
+ * badge whose signature and issuer hold is told apart, never green.
+ */
+function verdictOf(
+  signer: Signer,
+  checks: VerificationCheck[],
+  status: CredentialStatus,
+): VerificationVerdict {
+  const outcome = (name: VerificationCheck['check']) =>
+    checks.find((c) => c.check === name)?.outcome;
+  if (signer?.kind === 'platform') {
+    if (status === 'revoked') return 'revoked';
+    if (status === 'expired') return 'expired';
+    return checks.every((c) => c.outcome === 'passed') && status === 'active'
+      ? 'verified'
+      : 'notVerified';
+  }
+  if (signer?.kind === 'foreign' && outcome('issuer') === 'passed') return 'otherIssuer';
+  return 'notVerified';
 }
 
 /** Verifies a credential this platform issued, by its id (the /verify/{id} page). */
@@ -119,8 +165,6 @@ function issuerCheck(
 ): VerificationCheck {
   const urls = urlsOf(deps);
   const issuerId = issuerIdOf(credential);
-  const issuerName = field(credential.issuer, 'name');
-  const named = `${typeof issuerName === 'string' ? `"${issuerName}"` : 'an issuer'}${typeof issuerId === 'string' ? ` (${issuerId})` : ''}`;
   if (issuerId === urls.issuer) {
     return signer?.kind === 'platform'
       ? passed(
@@ -134,22 +178,48 @@ function issuerCheck(
           `It names ${PRODUCT_NAME} as its issuer, but ${PRODUCT_NAME}'s signature on it does not hold.`,
         );
   }
-  // Another issuer: vouched for only where its key is its id (did:key), so nobody else's word is needed.
-  if (signer?.kind === 'foreign' && issuerId === signer.keyOwner) {
+  const id = typeof issuerId === 'string' ? issuerId : null;
+  const claimedNames = [
+    field(credential.issuer, 'name'),
+    field(field(field(credential.credentialSubject, 'achievement'), 'creator'), 'name'),
+  ].filter((name): name is string => typeof name === 'string');
+  const lookalike = claimedNames.find(passesForPlatform);
+  if (lookalike !== undefined) {
+    return failed(
+      'issuer',
+      `Not ${PRODUCT_NAME}`,
+      `It gives the name "${lookalike}", which reads as ${PRODUCT_NAME}, but ${PRODUCT_NAME} did not issue it (its issuer is ${id ?? 'not named'}). Someone may be passing it off as a ${PRODUCT_NAME} badge.`,
+    );
+  }
+  const calledItself =
+    claimedNames[0] === undefined ? '' : ` It calls itself "${claimedNames[0]}".`;
+  // Another issuer: its key is known only where the key is its id (did:key), so nobody else's
+  // word is needed for that much; who holds the key is beyond this platform.
+  if (signer?.kind === 'foreign' && id === signer.keyOwner) {
     return passed(
       'issuer',
       'Another issuer',
-      `Note: it was issued by ${named}, not by ${PRODUCT_NAME}. Its key is its own identifier, and that key signed it; ${PRODUCT_NAME} knows nothing more about this issuer.`,
+      `Issued by ${id}, not by ${PRODUCT_NAME}. That identifier is its own public key, and that key signed it; who holds the key, ${PRODUCT_NAME} cannot tell.${calledItself}`,
     );
   }
   return failed(
     'issuer',
     'Another issuer',
-    `It names ${named} as its issuer, not ${PRODUCT_NAME}, and that issuer's key could not be confirmed.`,
+    `Its issuer is ${id ?? 'not named'}, not ${PRODUCT_NAME}, and that issuer's key could not be confirmed.${calledItself}`,
   );
 }
 
-function summaryOf(credential: Json): CredentialSummary {
+/**
+ * What the credential says. Of another issuer's credential (or one whose signature does not
+ * hold) no image is shown and no issuer name: only its identifier. An image is shown only when
+ * it is on this platform, so a verdict page never displays what a stranger chose.
+ */
+function summaryOf(
+  deps: Pick<VerifyDeps, 'publicUrl'>,
+  credential: Json,
+  signer: Signer,
+): CredentialSummary {
+  const ours = signer?.kind === 'platform';
   const subject = credential.credentialSubject;
   const achievement = field(subject, 'achievement');
   const identifiers = asArray(field(subject, 'identifier'));
@@ -157,18 +227,34 @@ function summaryOf(credential: Json): CredentialSummary {
     (i) => field(i, 'identityType') === 'name' && field(i, 'hashed') === false,
   );
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const image = text(field(field(achievement, 'image'), 'id'));
   return {
     id: text(credential.id) ?? '',
     badgeName: text(field(achievement, 'name')) ?? text(credential.name),
     badgeDescription: text(field(achievement, 'description')),
     badgeUrl: text(field(achievement, 'id')),
-    imageUrl: text(field(field(achievement, 'image'), 'id')),
+    imageUrl: ours && image && isOnPlatform(deps, image) ? image : null,
     criteria: text(field(field(achievement, 'criteria'), 'narrative')),
     earnerName: text(field(name, 'identityHash')),
     earnerWallet: walletOfSubject(field(subject, 'id'))?.address ?? null,
-    issuerName: text(field(credential.issuer, 'name')),
+    issuerName: ours ? PRODUCT_NAME : null,
+    issuerId: text(issuerIdOf(credential)),
     sponsorName: text(field(field(achievement, 'creator'), 'name')),
     issuedAt: text(credential.validFrom),
     expiresAt: text(credential.validUntil),
   };
+}
+
+/** An http(s) URL under this platform's public address. */
+function isOnPlatform(deps: Pick<VerifyDeps, 'publicUrl'>, url: string): boolean {
+  try {
+    const given = new URL(url);
+    const platform = new URL(urlsOf(deps).issuer);
+    return (
+      (given.protocol === 'https:' || given.protocol === 'http:') &&
+      given.origin === platform.origin
+    );
+  } catch {
+    return false;
+  }
 }

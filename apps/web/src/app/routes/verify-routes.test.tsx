@@ -7,6 +7,7 @@ import { renderRoute } from '@/test/render-route';
 
 const report = (overrides: Partial<VerificationReport> = {}): VerificationReport => ({
   verified: true,
+  verdict: 'verified',
   notABadge: null,
   status: 'active',
   checkedAt: '2026-01-01T00:00:00.000Z',
@@ -20,6 +21,7 @@ const report = (overrides: Partial<VerificationReport> = {}): VerificationReport
     earnerName: 'Grace Hopper',
     earnerWallet: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     issuerName: 'GETS Badges',
+    issuerId: 'https://badges.example.org/gs-api/credentials/issuer',
     sponsorName: 'Navy Computing Lab',
     issuedAt: '2025-03-01T10:00:00.000Z',
     expiresAt: null,
@@ -66,6 +68,7 @@ describe('/verify/{credentialId}', () => {
         message: 'ok',
         data: report({
           verified: false,
+          verdict: 'revoked',
           status: 'revoked',
           checks: [
             ...report().checks.slice(0, 2),
@@ -90,7 +93,10 @@ describe('/verify/{credentialId}', () => {
 describe('/verify', () => {
   it('sends a dropped badge image as multipart and shows the answer', async () => {
     const calls = stubFetch(() => ({
-      body: { message: 'ok', data: report({ verified: false, status: 'expired' }) },
+      body: {
+        message: 'ok',
+        data: report({ verified: false, verdict: 'expired', status: 'expired' }),
+      },
     }));
     renderRoute('/verify');
     const zone = await screen.findByRole('region', {

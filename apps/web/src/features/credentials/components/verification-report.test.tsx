@@ -12,6 +12,7 @@ const check = (name: Report['checks'][number]['check'], title: string) => ({
 
 const verified: Report = {
   verified: true,
+  verdict: 'verified',
   notABadge: null,
   status: 'active',
   credential: {
@@ -24,6 +25,7 @@ const verified: Report = {
     earnerName: 'Grace Hopper',
     earnerWallet: null,
     issuerName: 'GETS Badges',
+    issuerId: 'https://badges.example.org/gs-api/credentials/issuer',
     sponsorName: 'Navy Computing Lab',
     issuedAt: '2025-03-01T10:00:00Z',
     expiresAt: null,
@@ -54,7 +56,37 @@ describe('the verification report', () => {
     ]);
   });
 
-  it('says why something is not a badge, and shows no checks for it', () => {
+  it("another issuer's badge: not green, never Verified, named by its did:key, no image of its own", () => {
+    const did = 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK';
+    const { container } = render(
+      <VerificationReport
+        report={{
+          ...verified,
+          verified: false,
+          verdict: 'otherIssuer',
+          credential: {
+            ...verified.credential!,
+            imageUrl: 'data:image/png;base64,AAAA',
+            issuerName: null,
+            issuerId: did,
+          },
+        }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Signed by another issuer' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Its signature is valid, but GETS Badges did not issue it and cannot vouch for it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Verified' })).toBeNull();
+    expect(screen.queryByText(/authentic, active and recorded on chain/)).toBeNull();
+    expect(screen.getByText(did)).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('status').className).not.toMatch(/emerald/);
+  });
+
+  it('says why something is not a badge, listing every check as skipped', () => {
     const reason =
       'This is a status list (BitstringStatusListCredential): it publishes which credentials were revoked, and is not a badge.';
     render(
@@ -62,16 +94,23 @@ describe('the verification report', () => {
         report={{
           ...verified,
           verified: false,
+          verdict: 'notABadge',
           notABadge: reason,
           status: 'unknown',
           credential: null,
-          checks: [],
+          checks: verified.checks.map((c) => ({
+            ...c,
+            outcome: 'skipped' as const,
+            title: 'Not checked',
+            detail: 'It is not a badge, so nothing of it was checked.',
+          })),
         }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Not a badge' })).toBeTruthy();
     expect(screen.getByText(reason)).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Checks' })).toBeNull();
+    const checks = within(screen.getByRole('list', { name: 'Checks' }));
+    expect(checks.getAllByRole('heading', { name: /Not checked$/ })).toHaveLength(6);
     expect(screen.queryByText(/Authentic/)).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
 // The answer of a verification for a person: the verdict first (verified,
-// revoked, expired, not verified, or not a badge at all), what the credential
-// says, then each named check with its verdict in words.
-import type { VerificationCheck, VerificationReport as Report } from '@gets/schema';
+// signed by another issuer, revoked, expired, not verified, or not a badge at
+// all), what the credential says, then each named check with its verdict in
+// words. Green is kept for this platform's own badge, proven end to end.
+import {
+  VERIFICATION_VERDICT_TEXTS,
+  type VerificationCheck,
+  type VerificationReport as Report,
+} from '@gets/schema';
 import { AlertIcon, VerifiedIcon } from '@/components/icons/icons';
 import { formatDate } from '@/lib/format';
 
@@ -14,48 +19,43 @@ const CHECK_LABELS: Record<VerificationCheck['check'], string> = {
   chain: 'Chain record',
 };
 
+type Tone = 'good' | 'neutral' | 'bad';
+
+/** Green only for this platform's own badge proven end to end; another issuer's is neutral. */
+const TONES: Record<Report['verdict'], Tone> = {
+  verified: 'good',
+  otherIssuer: 'neutral',
+  revoked: 'bad',
+  expired: 'bad',
+  notVerified: 'bad',
+  notABadge: 'bad',
+};
+
+const TONE_CLASSES: Record<Tone, { box: string; icon: string }> = {
+  good: { box: 'border-emerald-200 bg-emerald-50', icon: 'text-emerald-600' },
+  neutral: { box: 'border-amber-200 bg-amber-50', icon: 'text-amber-600' },
+  bad: { box: 'border-red-200 bg-red-50', icon: 'text-red-600' },
+};
+
 function verdictOf(report: Report) {
-  if (report.notABadge)
-    return { title: 'Not a badge', text: report.notABadge, tone: 'bad' as const };
-  if (report.verified)
-    return {
-      title: 'Verified',
-      text: 'This badge credential is authentic, active and recorded on chain.',
-      tone: 'good' as const,
-    };
-  if (report.status === 'revoked')
-    return {
-      title: 'Revoked',
-      text: 'The issuer revoked this credential: it no longer proves the badge.',
-      tone: 'bad' as const,
-    };
-  if (report.status === 'expired')
-    return {
-      title: 'Expired',
-      text: 'This credential has expired: it shows the badge was earned, but it is no longer current.',
-      tone: 'bad' as const,
-    };
-  return {
-    title: 'Not verified',
-    text: 'At least one check did not pass. Do not rely on this credential; see why below.',
-    tone: 'bad' as const,
-  };
+  const words = VERIFICATION_VERDICT_TEXTS[report.verdict];
+  return { title: words.title, text: words.text ?? report.notABadge, tone: TONES[report.verdict] };
 }
+
+/** Only an http(s) image: never a data: URI or a script URL a credential could carry. */
+const isWebImage = (url: string) => /^https?:\/\//i.test(url);
 
 const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
 
 export function VerificationReport({ report }: { report: Report }) {
   const verdict = verdictOf(report);
   const summary = report.credential;
-  const good = verdict.tone === 'good';
+  const tone = TONE_CLASSES[verdict.tone];
   return (
     <section aria-labelledby="verification-verdict" className="mt-8 space-y-6">
-      <div
-        role="status"
-        className={`flex items-start gap-4 rounded-2xl border p-5 ${good ? 'border-emerald-200 bg-emerald-50' : 'border-red-200 bg-red-50'}`}
-      >
-        <span className={`text-3xl ${good ? 'text-emerald-600' : 'text-red-600'}`}>
-          {good ? <VerifiedIcon /> : <AlertIcon />}
+      <div role="status" className={`flex items-start gap-4 rounded-2xl border p-5 ${tone.box}`}>
+        <span className={`text-3xl ${tone.icon}`}>
+          {verdict.tone === 'good' ? <VerifiedIcon /> : <AlertIcon />}
         </span>
         <div>
           <h2 id="verification-verdict" className="text-xl font-bold text-slate-900">
@@ -67,7 +67,7 @@ export function VerificationReport({ report }: { report: Report }) {
 
       {summary && (
         <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 p-5 sm:flex-row">
-          {summary.imageUrl && (
+          {summary.imageUrl && isWebImage(summary.imageUrl) && (
             <img
               src={summary.imageUrl}
               alt={summary.badgeName ? `${summary.badgeName} badge` : 'Badge'}
@@ -77,7 +77,12 @@ export function VerificationReport({ report }: { report: Report }) {
           <dl className="grid flex-1 grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <Item label="Badge" value={summary.badgeName} />
             <Item label="Earned by" value={summary.earnerName} />
-            <Item label="Issued by" value={summary.issuerName} />
+            {/* Another issuer is named by its identifier, never by the name it gives itself. */}
+            <Item
+              label="Issued by"
+              value={summary.issuerName ?? summary.issuerId}
+              mono={!summary.issuerName}
+            />
             <Item label="Created by" value={summary.sponsorName} />
             <Item label="Issued on" value={dateOrNull(summary.issuedAt)} />
             <Item label="Expires on" value={dateOrNull(summary.expiresAt) ?? 'Does not expire'} />
