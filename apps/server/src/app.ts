@@ -36,6 +36,7 @@ import {
 import { badgeRoutes } from './modules/badges/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { badgePageMeta } from './modules/badges/visibility-service.ts';
+import { requestLogFields } from './http/log-redaction.ts';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 /** The largest JSON body any call takes; uploads are multipart, with their own limit. */
@@ -78,8 +79,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: ctx.config.logLevel,
-      // Bearer tokens and the admin login secret never reach a log line.
+      // Bearer tokens, the admin login secret and the secrets of mailed links never reach a log line.
       redact: ['req.headers.authorization', 'req.headers["x-admin-login-secret"]'],
+      serializers: { req: requestLogFields },
     },
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT_BYTES,

@@ -111,14 +111,16 @@ export const requireEarner = (ctx: GuardDeps): onRequestAsyncHookHandler =>
 /**
  * For public calls that answer more to some callers (a sponsor sees their own
  * private badge): the actor when a live session is presented, else a visitor.
- * A stale token is read as no token, never refused.
+ * A stale token is read as no token, never refused; so is the session of a
+ * banned user or a removed admin, which identifies nobody (an admin being
+ * removed must not go on seeing what only admins see).
  */
 export const identifyActor = (ctx: GuardDeps): onRequestAsyncHookHandler => {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) return;
     const session = await ctx.sessions.resolve(token);
-    if (!session) return;
+    if (!session || session.blocked) return;
     request.actor = actorFrom(session, token);
   };
 };

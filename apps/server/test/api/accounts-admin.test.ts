@@ -9,7 +9,10 @@ import { ANVIL_DEV_KEYS } from '../../src/config.ts';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { ADMIN_MESSAGES } from '../../src/modules/admin-auth/service.ts';
 import { ADMIN_ROLE_CONTRACTS } from '../../src/modules/admin-auth/admin-roles.ts';
+import { ADMIN_SPONSOR_MESSAGES } from '../../src/modules/admin/service.ts';
+import { createSession } from '../../src/modules/accounts/sessions.ts';
 import { bearer, call, registerUser } from '../helpers/account-flows.ts';
+import { adminOfUser } from '../helpers/admin.ts';
 import { startTestPlatform, type TestPlatform, makeScratchDir } from '../helpers/test-platform.ts';
 
 const ADMIN_EMAIL = 'chief@example.org';
@@ -110,6 +113,49 @@ describe('admin accounts', () => {
       status: 400,
       message: VALIDATION.email.invalid,
     });
+  });
+
+  it('a banned sponsor who is also an admin cannot sign in as admin, act as one, or lift their own ban', async () => {
+    const chief = bearer(
+      (await adminLogin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token,
+    );
+    const sponsor = await registerUser(platform, { userType: 'sponsor' });
+    const twoHats = await adminOfUser(
+      platform,
+      { email: sponsor.email, user: { _id: sponsor.user._id, account: sponsor.user.account } },
+      'linked',
+    );
+    const setBan = (isBanned: boolean, headers: Record<string, string>) =>
+      call(
+        platform,
+        'PUT',
+        '/admin/sponsors/ban-status',
+        { userId: sponsor.user._id, isBanned },
+        headers,
+      );
+    const asAdmin = { email: sponsor.email, password: sponsor.password };
+
+    // Nobody judges their own user account, banning or pardoning.
+    expect(await setBan(true, twoHats.headers)).toMatchObject({
+      status: 403,
+      message: ADMIN_SPONSOR_MESSAGES.ownBan,
+    });
+    expect((await adminLogin(asAdmin)).status).toBe(200);
+
+    expect((await setBan(true, chief)).status).toBe(200);
+    expect(await adminLogin(asAdmin)).toMatchObject({ status: 403, message: AUTH_MESSAGES.banned });
+    // A session that outlived the ban (made before its revocation landed) is refused too.
+    const { token } = await createSession(
+      platform.ctx.db,
+      { kind: 'admin', id: twoHats.id },
+      60_000,
+    );
+    expect(await setBan(false, bearer(token))).toMatchObject({
+      status: 403,
+      message: AUTH_MESSAGES.banned,
+    });
+    expect((await setBan(false, chief)).status).toBe(200);
+    expect((await adminLogin(asAdmin)).status).toBe(200);
   });
 
   it('tells the admin login page whether its fragment is the secret', async () => {

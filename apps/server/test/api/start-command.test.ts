@@ -1,6 +1,7 @@
 // The start command on the embedded defaults: ready message, Ctrl-C stops
 // everything it started (Anvil included), a second start finds the same state,
-// and a bad variable stops the start with a message naming it.
+// and a bad variable stops the start with a message naming it; the request log
+// keeps the secrets of mailed links out.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +25,14 @@ describe('the start command', () => {
     const anvilPid = Number(await fs.readFile(path.join(dataDir, 'anvil', 'anvil.pid'), 'utf8'));
     expect(isAlive(anvilPid)).toBe(true);
     const heightBefore = await latestBlock(first.url);
+    // The secrets of mailed links (an unsubscribe token, an admin invitation) stay out of the log.
+    await fetch(`${first.url}/unsubscribe?token=mailed-secret-0123`);
+    await fetch(`${first.url}/admin/login?invite=invite-secret-4567`);
+    await expect
+      .poll(() => first.output(), { timeout: 5_000 })
+      .toContain('/admin/login?invite=[redacted]');
+    expect(first.output()).toContain('/unsubscribe?token=[redacted]');
+    expect(first.output()).not.toMatch(/mailed-secret-0123|invite-secret-4567/);
 
     expect(await first.stop('SIGINT')).toBe(0);
     expect(isAlive(anvilPid)).toBe(false);

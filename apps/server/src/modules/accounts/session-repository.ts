@@ -23,12 +23,14 @@ const FIND_LIVE_SESSION = prepared(
   'find-live-session',
   `SELECT s.subject_kind, s.subject_id, s.expires_at, u.user_type, u.status AS user_status,
           COALESCE(u.email, a.email) AS email, COALESCE(u.account, a.account) AS account,
-          CASE WHEN u.banned_at IS NOT NULL THEN 'banned'
+          CASE WHEN u.banned_at IS NOT NULL OR linked.banned_at IS NOT NULL THEN 'banned'
                WHEN a.role_status IN ('PROPOSED', 'REVOKING', 'REMOVED') THEN 'removed'
           END AS blocked
      FROM sessions s
      LEFT JOIN users u ON s.subject_kind = 'user' AND u.id = s.subject_id
      LEFT JOIN admins a ON s.subject_kind = 'admin' AND a.id = s.subject_id
+     -- An admin made from a user's wallet is that person: their ban holds here too.
+     LEFT JOIN users linked ON linked.id = a.user_id
     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
 );
 

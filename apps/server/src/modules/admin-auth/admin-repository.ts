@@ -151,19 +151,26 @@ export async function findAdminsMatching(
 
 /**
  * Credentials for the admin login: an admin made from a user's wallet signs
- * in with that user's password (so a reset of it applies here too).
+ * in with that user's password (so a reset of it applies here too), and is
+ * refused while that user is banned.
  */
 export async function findAdminCredentials(
   db: Queryable,
   email: string,
-): Promise<{ admin: Admin; passwordHash: string | null } | null> {
-  const rows = await db.query<AdminRow & { password_hash: string | null }>(
-    `SELECT ${COLUMNS}, COALESCE(u.password_hash, a.password_hash) AS password_hash
+): Promise<{ admin: Admin; passwordHash: string | null; userBanned: boolean } | null> {
+  const rows = await db.query<
+    AdminRow & { password_hash: string | null; user_banned: boolean | null }
+  >(
+    `SELECT ${COLUMNS}, COALESCE(u.password_hash, a.password_hash) AS password_hash,
+            u.banned_at IS NOT NULL AS user_banned
        FROM admins a LEFT JOIN users u ON u.id = a.user_id
       WHERE lower(a.email) = lower($1)`,
     [email],
   );
-  return rows[0] ? { admin: toAdmin(rows[0]), passwordHash: rows[0].password_hash } : null;
+  const row = rows[0];
+  return row
+    ? { admin: toAdmin(row), passwordHash: row.password_hash, userBanned: row.user_banned === true }
+    : null;
 }
 
 /** Admins with ADMIN_ROLE or a change of it under way, for the Managers column, oldest first. */

@@ -2,7 +2,7 @@
 // never reaches an admin call; the login also needs the secret of the
 // /admin/login#<secret> link the first start printed.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type AdminDetails } from '@gets/schema';
+import { ACCOUNT_MESSAGES, SESSION_MESSAGES, type AdminDetails } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -58,6 +58,8 @@ export async function adminLogin(
   const found = await findAdminCredentials(deps.db, input.email);
   const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
   if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
+  // A banned sponsor who is also an admin must not sign in here and lift their own ban.
+  if (found.userBanned) throw new AppError(403, SESSION_MESSAGES.banned);
   // Only admins whose role is granted or being granted sign in.
   if (found.admin.roleStatus !== 'ACTIVE' && found.admin.roleStatus !== 'GRANTING') {
     throw new AppError(403, ADMIN_MESSAGES.removed);

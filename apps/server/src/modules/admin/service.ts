@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { revokePersonSessions } from '../accounts/session-repository.ts';
+import { findAdminById } from '../admin-auth/admin-repository.ts';
 import {
   countSponsors,
   findUserById,
@@ -26,6 +27,7 @@ export const ADMIN_SPONSOR_MESSAGES = {
   notApproved: 'Only an approved sponsor can be verified',
   banned: 'Sponsor banned',
   unbanned: 'Ban lifted',
+  ownBan: 'No admin can ban or lift the ban of their own user account',
 } as const;
 
 type Deps = Pick<AppContext, 'db' | 'chain' | 'contracts'>;
@@ -104,6 +106,10 @@ export async function setSponsorBanStatus(
   input: { userId: string; isBanned: boolean },
 ) {
   const sponsor = await requireSponsor(ctx, input.userId);
+  // A person's two hats: as admin they must not judge (or pardon) themselves as sponsor.
+  if ((await findAdminById(ctx.db, actor.id))?.userId === input.userId) {
+    throw new AppError(403, ADMIN_SPONSOR_MESSAGES.ownBan);
+  }
   await ctx.db.transaction(async (tx) => {
     await setSponsorBan(tx, input.userId, input.isBanned ? actor.id : null);
     if (input.isBanned) await revokePersonSessions(tx, input.userId);

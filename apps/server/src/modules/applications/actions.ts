@@ -23,7 +23,7 @@ import {
 import type { DecodedEvent } from '../../chain/events.ts';
 import type { Queryable } from '../../db/database.ts';
 import { findUserById } from '../accounts/user-repository.ts';
-import { findBadge } from '../badges/badge-repository.ts';
+import { findBadge, lockBadgeStatus } from '../badges/badge-repository.ts';
 import { claimChainProof } from '../credentials/claim-chain-proof.ts';
 import {
   BANNED_BADGE_REVOCATION,
@@ -277,7 +277,8 @@ async function issueCredentialOf(
   });
   // A reward claimed after a ban is paid (it was owed), but the platform does
   // not vouch for a banned badge: its credential reads revoked like the others.
-  if (badge.status === 'BANNED') {
+  // Read under the badge's row lock, after a ban settling at the same moment.
+  if ((await lockBadgeStatus(tx, badge.id)) === 'BANNED') {
     await revokeCredentialsOfBadge(tx, badge.id, BANNED_BADGE_REVOCATION);
   }
 }

@@ -300,6 +300,24 @@ export async function markApproved(
   return rows.length === 1;
 }
 
+/**
+ * The badge's status, its row locked until the transaction ends. A claim's credential and a
+ * ban's revocation of the badge's credentials then run one after the other: side by side, the
+ * ban would not see the claim's new credential and the claim would read the badge as not yet
+ * banned, leaving a banned badge's credential unrevoked. (The ban's markClosed takes the same
+ * row lock by its UPDATE.)
+ */
+export async function lockBadgeStatus(
+  db: Queryable,
+  id: string,
+): Promise<StoredBadgeStatus | null> {
+  const rows = await db.query<{ status: StoredBadgeStatus }>(
+    'SELECT status FROM badges WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0]?.status ?? null;
+}
+
 /** A final status from the chain (banned, deleted, removed) of a live badge. */
 export async function markClosed(
   db: Queryable,
