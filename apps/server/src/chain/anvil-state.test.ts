@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStateSaver, type AnvilStateSaver } from './anvil-state.ts';
+import { pauseAfterSave, startStateSaver, type AnvilStateSaver } from './anvil-state.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -199,4 +199,17 @@ describe('the chain state saver', () => {
     expect(await blockIn(stateFile)).toBe(8n);
     await expect(saver.save()).rejects.toThrow('stopped');
   });
+
+describe('pauseAfterSave', () => {
+  it('saves every second while a save is quick', () => {
+    expect(pauseAfterSave(5)).toBe(1_000);
+    expect(pauseAfterSave(111)).toBe(1_000);
+  });
+
+  it('spends at most a tenth of the time saving once saves grow slow', () => {
+    expect(pauseAfterSave(400)).toBe(3_600);
+    const saveMs = 1_300;
+    expect(saveMs / (saveMs + pauseAfterSave(saveMs))).toBeLessThanOrEqual(0.1);
+  });
+});
 });

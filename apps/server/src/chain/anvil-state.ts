@@ -21,6 +21,13 @@ export function stateFilePaths(stateFile: string) {
 
 const RPC_TIMEOUT_MS = 30_000;
 const SAVE_INTERVAL_MS = 1_000;
+/**
+ * The pause after a save is at least this many times the save's own time, so saving takes at
+ * most a tenth of the time: a whole-state dump grows with the chain (0.3-0.6 s at a few
+ * thousand blocks), and a save every second then took a third or more of a core from Anvil and
+ * the platform. What a crash loses between saves is replayed at the next start (decision 0057).
+ */
+const SAVE_PAUSE_PER_SAVE_TIME = 9;
 // The async API: the dump of a long chain is megabytes, and this thread also
 // serves the API and runs the pipeline.
 const gunzip = promisify(zlib.gunzip);
@@ -102,6 +109,11 @@ async function writeAnvilState(rpcUrl: string, stateFile: string, keepPrevious: 
   return head;
 }
 
+/** How long the periodic saves wait after one that took `saveMs`. */
+export function pauseAfterSave(saveMs: number): number {
+  return Math.max(SAVE_INTERVAL_MS, Math.round(saveMs * SAVE_PAUSE_PER_SAVE_TIME));
+}
+
 export interface AnvilStateSaver {
   /** The highest block the state file on disk is known to hold. */
   savedThrough(): bigint;
@@ -109,13 +121,14 @@ export interface AnvilStateSaver {
   save(): Promise<bigint>;
   /** Called after each save that moved savedThrough(); returns the way to stop listening. */
   onSaved(listener: (savedThrough: bigint) => void): () => void;
-  /** Stops the saves every second and makes a last one (Anvil must still run). */
+  /** Stops the periodic saves and makes a last one (Anvil must still run). */
   stop(): Promise<void>;
 }
 
 /**
  * Saves the state of the Anvil at `rpcUrl` to `stateFile`: on request, every
- * second while the chain's head moved since the last save, and once more at
+ * second while the chain's head moved since the last save (less often once a
+ * save takes more than a tenth of that: pauseAfterSave), and once more at
  * stop. One save at a time; a request made during a save is served by the
  * next one, which starts when it ends (the running one may have read the
  * head before the caller's block). `savedThrough` is the head at start: the
@@ -139,10 +152,13 @@ export function startStateSaver(options: {
   let stopping: Promise<void> | undefined;
   let stopped = false;
   let failing = false;
+  let lastSaveMs = 0;
   const listeners = new Set<(savedThrough: bigint) => void>();
 
   const saveOnce = async () => {
+    const startedAt = performance.now();
     const head = await saveAnvilState(rpcUrl, stateFile, currentFileLoadable);
+    lastSaveMs = performance.now() - startedAt;
     currentFileLoadable = true;
     headAtLastSave = head;
     if (head !== savedThrough) {
@@ -185,7 +201,7 @@ export function startStateSaver(options: {
       }
       failing = true;
     }
-    if (!stopping) timer = setTimeout(() => void tick(), SAVE_INTERVAL_MS).unref();
+    if (!stopping) timer = setTimeout(() => void tick(), pauseAfterSave(lastSaveMs)).unref();
   };
   if (!currentFileLoadable) {
     save().catch(() => undefined);
