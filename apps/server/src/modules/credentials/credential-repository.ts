@@ -1,6 +1,7 @@
 // SQL of the credentials module: credentials and their status lists.
 import type { Queryable } from '../../db/database.ts';
 import type { StoredFacts } from './award-facts.ts';
+import type { StatusListForm } from './status-list.ts';
 
 export interface StoredCredential {
   id: string;
@@ -187,7 +188,8 @@ export async function setDataIntegrityCredential(
 
 /**
  * Marks credentials revoked (those not revoked yet) and touches their status
- * lists, so the published lists change with them. Answers what it revoked.
+ * lists (updated_at, version), so the published lists change with them.
+ * Answers what it revoked.
  */
 async function revokeWhere(
   db: Queryable,
@@ -203,8 +205,10 @@ async function revokeWhere(
   );
   const lists = [...new Set(rows.map((row) => row.status_list_id))];
   if (lists.length > 0) {
+    // A new version: the forms signed for the one before are stale.
     await db.query(
-      'UPDATE credential_status_lists SET updated_at = now() WHERE id = ANY($1::uuid[])',
+      `UPDATE credential_status_lists SET updated_at = now(), version = version + 1
+        WHERE id = ANY($1::uuid[])`,
       [lists],
     );
   }
@@ -223,6 +227,8 @@ export interface StoredStatusList {
   size: number;
   allocated: number;
   updatedAt: Date;
+  /** How many times its bits changed: the version a signed form of it is for. */
+  version: number;
 }
 
 interface StatusListRow {
@@ -230,19 +236,23 @@ interface StatusListRow {
   size: number;
   allocated: number;
   updated_at: Date;
+  version: number | string;
 }
+
+const STATUS_LIST_COLUMNS = 'id, size, allocated, updated_at, version';
 
 const toStatusList = (row: StatusListRow): StoredStatusList => ({
   id: row.id,
   size: Number(row.size),
   allocated: Number(row.allocated),
   updatedAt: new Date(row.updated_at),
+  version: Number(row.version),
 });
 
 /** The list new credentials take their index from, locked until the transaction ends. */
 export async function lockOpenStatusList(db: Queryable): Promise<StoredStatusList | null> {
   const rows = await db.query<StatusListRow>(
-    `SELECT id, size, allocated, updated_at FROM credential_status_lists
+    `SELECT ${STATUS_LIST_COLUMNS} FROM credential_status_lists
       WHERE purpose = 'revocation' AND allocated * 2 < size
       ORDER BY created_at LIMIT 1 FOR UPDATE`,
   );
@@ -256,7 +266,7 @@ export async function insertStatusList(
 ): Promise<StoredStatusList> {
   const rows = await db.query<StatusListRow>(
     `INSERT INTO credential_status_lists (id, purpose, size) VALUES ($1, 'revocation', $2)
-     RETURNING id, size, allocated, updated_at`,
+     RETURNING ${STATUS_LIST_COLUMNS}`,
     [id, size],
   );
   return toStatusList(rows[0]!);
@@ -282,7 +292,7 @@ export async function countStatusAllocation(db: Queryable, listId: string): Prom
 
 export async function findStatusList(db: Queryable, id: string): Promise<StoredStatusList | null> {
   const rows = await db.query<StatusListRow>(
-    'SELECT id, size, allocated, updated_at FROM credential_status_lists WHERE id = $1',
+    `SELECT ${STATUS_LIST_COLUMNS} FROM credential_status_lists WHERE id = $1`,
     [id],
   );
   return rows[0] ? toStatusList(rows[0]) : null;
@@ -295,6 +305,76 @@ export async function listRevokedIndexes(db: Queryable, listId: string): Promise
     [listId],
   );
   return rows.map((row) => Number(row.status_list_index));
+}
+
+/**
+ * A list with its set bits, read in one statement: one snapshot, so the
+ * version is exactly the one those bits are (a revocation committed meanwhile
+ * is in both or in neither).
+ */
+export async function readStatusListWithRevokedIndexes(
+  db: Queryable,
+  id: string,
+): Promise<{ list: StoredStatusList; revokedIndexes: number[] } | null> {
+  const rows = await db.query<StatusListRow & { revoked_indexes: (number | string)[] }>(
+    `SELECT ${STATUS_LIST_COLUMNS},
+            ARRAY(SELECT c.status_list_index FROM credentials c
+                   WHERE c.status_list_id = l.id AND c.revoked_at IS NOT NULL) AS revoked_indexes
+       FROM credential_status_lists l WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { list: toStatusList(row), revokedIndexes: row.revoked_indexes.map(Number) };
+}
+
+/**
+ * A list and its document signed in the given form, when one was signed for
+ * the list's current version under the given URL (else null: sign it again).
+ */
+export async function findStatusListWithSignature(
+  db: Queryable,
+  id: string,
+  form: StatusListForm,
+  url: string,
+): Promise<{ list: StoredStatusList; document: string | null } | null> {
+  const rows = await db.query<StatusListRow & { document: string | null }>(
+    `SELECT l.id, l.size, l.allocated, l.updated_at, l.version, s.document
+       FROM credential_status_lists l
+       LEFT JOIN credential_status_list_signatures s
+         ON s.status_list_id = l.id AND s.form = $2 AND s.version = l.version AND s.url = $3
+      WHERE l.id = $1`,
+    [id, form, url],
+  );
+  const row = rows[0];
+  return row ? { list: toStatusList(row), document: row.document } : null;
+}
+
+/**
+ * Keeps a signed form of a list for its version. A form signed for an older
+ * version (or another URL) is replaced; one for a newer version is kept, so a
+ * slow signer never puts a stale list back.
+ */
+export async function saveStatusListSignature(
+  db: Queryable,
+  signature: {
+    listId: string;
+    form: StatusListForm;
+    version: number;
+    url: string;
+    document: string;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO credential_status_list_signatures (status_list_id, form, version, url, document)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (status_list_id, form) DO UPDATE
+        SET version = EXCLUDED.version, url = EXCLUDED.url, document = EXCLUDED.document,
+            signed_at = now()
+      WHERE credential_status_list_signatures.version < EXCLUDED.version
+         OR credential_status_list_signatures.url <> EXCLUDED.url`,
+    [signature.listId, signature.form, signature.version, signature.url, signature.document],
+  );
 }
 
 // ---- the pipeline's record of a claim

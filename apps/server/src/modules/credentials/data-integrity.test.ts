@@ -1,7 +1,8 @@
 // The embedded eddsa-rdfc-2022 proof, made with the issuer's Ed25519 key and
 // checked by @digitalbazaar/vc's own verifier, with a document loader that
 // knows the local contexts and the issuer's documents and refuses any other
-// URL: nothing is fetched.
+// URL: nothing is fetched. The badges carry it, and so does the JSON form of
+// their status lists.
 import { randomBytes } from 'node:crypto';
 import * as vc from '@digitalbazaar/vc';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
@@ -19,6 +20,12 @@ import {
   signDataIntegrity,
 } from './data-integrity.ts';
 import { issuerUrls } from './issuer-urls.ts';
+import {
+  buildStatusListCredential,
+  encodeStatusList,
+  STATUS_LIST_SIZE,
+  statusBitOf,
+} from './status-list.ts';
 import {
   buildCredential,
   issuerProfileDocument,
@@ -114,5 +121,38 @@ describe('the Data Integrity proof (eddsa-rdfc-2022)', () => {
     ).resolves.toBeDefined();
     await expect(loader('https://badges.example.org/gs-api/credentials/issuer')).rejects.toThrow();
     await expect(loader('https://example.org/anything')).rejects.toThrow();
+  });
+
+  it('signs a status list credential as the badges are signed, and a changed bit breaks it', async () => {
+    const { key, method, documentLoader } = await setUp();
+    const list = buildStatusListCredential({
+      url: urls.statusList('5d0c1b7a-1c7e-4e36-8f0b-2a4f9d6c3e21'),
+      issuer: urls.issuer,
+      validFrom: new Date('2025-03-02T08:00:00Z'),
+      encodedList: await encodeStatusList(STATUS_LIST_SIZE, [3]),
+    }) as unknown as Record<string, unknown>;
+    const signed = await signDataIntegrity(
+      list,
+      key,
+      { id: method.id, controller: urls.issuer },
+      new Date('2025-03-02T08:00:01Z'),
+      documentLoader,
+    );
+    expect(signed.proof).toEqual([
+      expect.objectContaining({
+        cryptosuite: DATA_INTEGRITY_CRYPTOSUITE,
+        verificationMethod: method.id,
+        proofPurpose: 'assertionMethod',
+      }),
+    ]);
+    expect((await libraryVerify(signed, documentLoader)).verified).toBe(true);
+
+    // The same list with bit 3 cleared: the revocation cannot be taken back unsigned.
+    const cleared = structuredClone(signed) as typeof signed & {
+      credentialSubject: { encodedList: string };
+    };
+    cleared.credentialSubject.encodedList = await encodeStatusList(STATUS_LIST_SIZE, []);
+    expect(await statusBitOf(cleared.credentialSubject.encodedList, 3)).toBe(false);
+    expect((await libraryVerify(cleared, documentLoader)).verified).toBe(false);
   });
 });

@@ -32,8 +32,9 @@ import {
   credentialWithDataIntegrityProof,
   earnerCredentials,
   revokeCredentialByAdmin,
-  statusListJwt,
+  signedStatusList,
 } from './service.ts';
+import { negotiateStatusListForm } from './status-list.ts';
 import { issuerDocument, issuerJwks, issuerKey, multikeyDocument } from './issuer-documents.ts';
 import { readCredentialFile, verifyCredential, verifyStoredCredential } from './verify.ts';
 
@@ -50,6 +51,11 @@ const errors = {
 };
 const documentSchema = z.record(z.string(), z.unknown());
 const jwtSchema = z.string().describe('a compact JWS (VC-JWT)');
+const statusListSchema = z
+  .string()
+  .describe(
+    'a compact JWS (VC-JWT), or the list credential as JSON with its eddsa-rdfc-2022 proof',
+  );
 const prefix = CREDENTIALS_PREFIX.replace(/^\/gs-api/, '');
 
 export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -128,16 +134,21 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['credentials'],
-          summary: `A Bitstring Status List (revocation) as a signed credential (${VC_JWT_MEDIA_TYPE})`,
+          summary: `A Bitstring Status List (revocation) as a signed credential, in the form the Accept header asks for: ${VC_JWT_MEDIA_TYPE} (the default) or JSON with an embedded Data Integrity proof (application/vc, application/ld+json, application/json)`,
           params: z.object({ listId: z.uuid({ error: 'Status list not found' }) }),
-          response: { 200: jwtSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+          response: { 200: statusListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
         },
       },
-      async (request, reply) =>
-        reply
-          .header('content-type', VC_JWT_MEDIA_TYPE)
+      async (request, reply) => {
+        // Issued credentials name this one URL: JOSE and JSON-LD verifiers both fetch it.
+        const { form, mediaType } = negotiateStatusListForm(request.headers.accept);
+        const document = await signedStatusList(ctx, request.params.listId, form);
+        return reply
+          .header('content-type', mediaType)
+          .header('vary', 'Accept')
           .header('cache-control', 'no-cache')
-          .send(await statusListJwt(ctx, request.params.listId)),
+          .send(document);
+      },
     );
 
     // ---- the earner's credentials

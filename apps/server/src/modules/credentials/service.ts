@@ -23,7 +23,7 @@ import {
   countStatusAllocation,
   findCredentialByAward,
   findCredentialById,
-  findStatusList,
+  findStatusListWithSignature,
   insertCredential,
   insertStatusList,
   isStatusIndexTaken,
@@ -31,15 +31,25 @@ import {
   listCredentialsOfEarner,
   listRevokedIndexes,
   lockOpenStatusList,
+  readStatusListWithRevokedIndexes,
   revokeCredentialById,
   revokeCredentialsByBadge,
+  saveStatusListSignature,
   type StoredCredential,
 } from './credential-repository.ts';
-import { urlsOf } from './issuer-documents.ts';
+import { signDataIntegrity } from './data-integrity.ts';
+import { issuerDocumentLoader, urlsOf } from './issuer-documents.ts';
+import type { IssuerUrls } from './issuer-urls.ts';
 import { offerPruningJob } from './openid4vci/offer-pruning.ts';
 import { credentialValidity } from './open-badge-credential.ts';
 import { dataIntegrityCredentialOf, signedJwtOf, signPendingCredentials } from './signing.ts';
-import { buildStatusListCredential, encodeStatusList, STATUS_LIST_SIZE } from './status-list.ts';
+import {
+  buildStatusListCredential,
+  encodeStatusList,
+  STATUS_LIST_SIZE,
+  type StatusListCredential,
+  type StatusListForm,
+} from './status-list.ts';
 import { credentialOfPayload, readJwt, signCredentialJwt } from './vc-jwt.ts';
 
 // Where they lived before the issuer documents and the signing had files of their own.
@@ -273,20 +283,68 @@ export async function encodedStatusList(db: Queryable, list: { id: string; size:
   return encodeStatusList(list.size, await listRevokedIndexes(db, list.id));
 }
 
-/** The signed BitstringStatusListCredential of a list. */
-export async function statusListJwt(deps: CredentialDeps, listId: string): Promise<string> {
-  const list = await findStatusList(deps.db, listId);
-  if (!list) throw new AppError(404, 'Status list not found');
+/**
+ * The signed BitstringStatusListCredential of a list, in the form asked for:
+ * the VC-JWT (RS256) or the JSON credential with an embedded eddsa-rdfc-2022
+ * proof (Ed25519), as the text served. Every verification of a badge fetches
+ * its list, so each form is signed once per version of the list (a
+ * revocation makes a new one) and kept; a fetch in between reads it back.
+ */
+export async function signedStatusList(
+  deps: CredentialDeps,
+  listId: string,
+  form: StatusListForm,
+): Promise<string> {
+  const id = listId.toLowerCase();
   const urls = urlsOf(deps);
+  const url = urls.statusList(id);
+  const kept = await findStatusListWithSignature(deps.db, id, form, url);
+  if (!kept) throw new AppError(404, 'Status list not found');
+  if (kept.document !== null) return kept.document;
+
+  // Lists are never deleted: the one just found is still there.
+  const { list, revokedIndexes } = (await readStatusListWithRevokedIndexes(deps.db, id))!;
   const credential = buildStatusListCredential({
-    url: urls.statusList(list.id),
+    url,
     issuer: urls.issuer,
     validFrom: list.updatedAt,
-    encodedList: await encodedStatusList(deps.db, list),
+    encodedList: await encodeStatusList(list.size, revokedIndexes),
   });
+  const document =
+    form === 'vc+jwt'
+      ? await deps.keystore.withIssuerKey(
+          deps.db,
+          (key) => signCredentialJwt(credential, key, urls.key(key.kid)),
+          'RS256',
+        )
+      : JSON.stringify(await signStatusListDataIntegrity(deps, urls, credential));
+  await saveStatusListSignature(deps.db, {
+    listId: id,
+    form,
+    version: list.version,
+    url,
+    document,
+  });
+  return document;
+}
+
+/** The list credential with a Data Integrity proof by the Ed25519 key, as the badges have theirs. */
+async function signStatusListDataIntegrity(
+  deps: CredentialDeps,
+  urls: IssuerUrls,
+  credential: StatusListCredential,
+) {
+  const documentLoader = await issuerDocumentLoader(deps);
   return deps.keystore.withIssuerKey(
     deps.db,
-    (key) => signCredentialJwt(credential, key, urls.key(key.kid)),
-    'RS256',
+    (key) =>
+      signDataIntegrity(
+        credential as unknown as Record<string, unknown>,
+        key,
+        { id: urls.multikey(key.kid), controller: urls.issuer },
+        new Date(),
+        documentLoader,
+      ),
+    'EdDSA',
   );
 }
