@@ -4,10 +4,13 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWebApp, withPageMeta } from './web-app.ts';
+import { isPageLoad, registerWebApp, withPageMeta } from './web-app.ts';
 
 const INDEX = '<!doctype html><html><head><title>GETS</title></head><body></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+/** What Chromium sends when a person opens a page. */
+const BROWSER_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('the served web app', () => {
   let app: FastifyInstance;
@@ -74,6 +77,52 @@ describe('the served web app', () => {
     const answer = await app.inject({ url: '/gs-api/nothing-here' });
     expect(answer.statusCode).toBe(404);
     expect(answer.json()).toMatchObject({ data: null });
+  });
+
+  it('answers a /.well-known/ path 404 in JSON, never the page, even to a browser', async () => {
+    for (const url of ['/.well-known/openid-configuration', '/.well-known', '/.well-known/x/y']) {
+      const answer = await app.inject({ url, headers: { accept: BROWSER_ACCEPT } });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json()).toMatchObject({ data: null });
+    }
+  });
+
+  it('answers a path asked for as JSON 404 in JSON, and the page to a browser, varying on Accept', async () => {
+    const asJson = await app.inject({
+      url: '/dashboard',
+      headers: { accept: 'application/json' },
+    });
+    expect(asJson.statusCode).toBe(404);
+    expect(asJson.json()).toMatchObject({ data: null });
+    expect(asJson.headers.vary).toBe('Accept');
+    const asPage = await app.inject({ url: '/dashboard', headers: { accept: BROWSER_ACCEPT } });
+    expect(asPage.statusCode).toBe(200);
+    expect(asPage.body).toBe(INDEX);
+    expect(String(asPage.headers.vary).split(/,\s*/)).toContain('Accept');
+  });
+
+  it('tells a page load from a call by what its Accept prefers', () => {
+    // Browsers' navigations, a client that takes anything, and one that says nothing.
+    for (const accept of [
+      BROWSER_ACCEPT,
+      'text/html',
+      '*/*',
+      undefined,
+      'application/json, text/html',
+    ]) {
+      expect(isPageLoad(accept), String(accept)).toBe(true);
+    }
+    // JSON preferred: named with HTML only through a wildcard, a higher quality, or no HTML at all.
+    for (const accept of [
+      'application/json',
+      'application/json, text/plain, */*',
+      'text/html;q=0.5, application/json',
+      'application/*',
+      'text/html;q=0, */*',
+      'image/png',
+    ]) {
+      expect(isPageLoad(accept), accept).toBe(false);
+    }
   });
 
   it('puts a badge name with $ patterns, markup, quotes and accents into the head escaped, and leaves the rest of the page as it was', () => {

@@ -1,8 +1,13 @@
 // Serves the built web app: its files as they are, and index.html for every
-// other path outside the API so the browser router can take it from there.
+// other page load outside the API so the browser router can take it from
+// there. What is not a page load gets the API's JSON 404 instead of the page:
+// a /.well-known/ path (metadata a client looks for, RFC 8615: a client that
+// reads HTML as metadata stops there), and any request whose Accept prefers
+// JSON to HTML (a browser's navigation prefers text/html).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { acceptanceOf } from './accept-header.ts';
 import escapeHtml from 'escape-html';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, SERVER_MESSAGES } from '@gets/schema';
@@ -66,6 +71,26 @@ export function withPageMeta(html: string, meta: PageMeta, pageUrl: string): str
   return splice(page, headEnd, headEnd, `    ${tags}\n  `);
 }
 
+/** RFC 8615's prefix: documents about the site, for programs, never the web app's. */
+const WELL_KNOWN = '/.well-known';
+
+/**
+ * Whether a request is a page load the web app owns: one that does not
+ * prefer JSON to HTML. A browser's navigation names text/html first; no
+ * Accept, or only the any-type wildcard, takes anything (the page, as
+ * before). Accept: application/json, one that names JSON and takes HTML only
+ * through a wildcard of the same quality (axios: JSON, plain text, any type),
+ * or one that takes no HTML at all, is not a page load.
+ */
+export function isPageLoad(accept: string | undefined): boolean {
+  if (!accept) return true;
+  const html = acceptanceOf(accept, 'text/html');
+  const json = acceptanceOf(accept, 'application/json');
+  if (html.quality === 0) return false;
+  if (html.quality !== json.quality) return html.quality > json.quality;
+  return html.specificity >= json.specificity;
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
@@ -96,8 +121,16 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
-    if (isApi || !built || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+    const ownedByWebApp =
+      built &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !under(API_PREFIX) &&
+      !under(WELL_KNOWN) &&
+      isPageLoad(request.headers.accept);
+    // The same path answers the page or JSON by the Accept header: caches must key on it.
+    if (!under(API_PREFIX) && !under(WELL_KNOWN)) reply.header('vary', 'Accept');
+    if (!ownedByWebApp) {
       return reply.status(404).send({
         message: `${SERVER_MESSAGES.notFound}: ${request.method} ${pathname}`,
         data: null,

@@ -1,7 +1,7 @@
 // A scripted wallet for "Add to wallet" tests: OpenWallet Foundation's
 // Openid4vciClient with a fresh ES256 holder key, talking to the platform over
 // HTTP like any wallet would (resolve the offer, read the metadata, take the
-// token, ask for the credential with a proof of possession).
+// token, get a c_nonce, ask for the credential with a proof of possession).
 import { createHash, randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import {
@@ -16,9 +16,15 @@ export interface TestWallet {
   client: Openid4vciClient;
   /** The holder key's public JWK, as the proof names it. */
   holderJwk: Jwk;
-  /** Takes an offer end to end (with DPoP, bound to the holder key, if asked); answers every step's result. */
-  redeem(offerUri: string, options?: { dpop?: boolean }): Promise<Redemption>;
-  /** A proof JWT for the credential issuer of this metadata, signed with the holder key. */
+  /**
+   * Takes an offer end to end (with DPoP, bound to the holder key, and the
+   * transaction code, if given); answers every step's result.
+   */
+  redeem(offerUri: string, options?: { dpop?: boolean; txCode?: string }): Promise<Redemption>;
+  /**
+   * A proof JWT for the credential issuer of this metadata, signed with the
+   * holder key, carrying a fresh c_nonce from its nonce endpoint.
+   */
   proofFor(metadata: Redemption['metadata']): Promise<string>;
 }
 
@@ -56,10 +62,14 @@ export async function createTestWallet(): Promise<TestWallet> {
         credentialConfigurationId: 'OpenBadgeCredential',
         issuerMetadata: metadata,
         signer,
+        nonce: (await client.requestNonce({ issuerMetadata: metadata })).c_nonce,
       })
     ).jwt;
 
-  async function redeem(offerUri: string, options: { dpop?: boolean } = {}): Promise<Redemption> {
+  async function redeem(
+    offerUri: string,
+    options: { dpop?: boolean; txCode?: string } = {},
+  ): Promise<Redemption> {
     const offer = await client.resolveCredentialOffer(offerUri);
     const metadata = await client.resolveIssuerMetadata(offer.credential_issuer);
     const { accessTokenResponse, dpop } =
@@ -67,6 +77,7 @@ export async function createTestWallet(): Promise<TestWallet> {
         credentialOffer: offer,
         issuerMetadata: metadata,
         dpop: options.dpop ? { signer } : undefined,
+        txCode: options.txCode,
       });
     const credentialConfigurationId = offer.credential_configuration_ids[0]!;
     const jwt = await proofFor(metadata);

@@ -50,7 +50,7 @@ import {
   type StatusListCredential,
   type StatusListForm,
 } from './status-list.ts';
-import { credentialOfPayload, readJwt, signCredentialJwt } from './vc-jwt.ts';
+import { credentialOfPayload, readJwt, signCredentialJwt, VC_JWT_ALGORITHM } from './vc-jwt.ts';
 
 // Where they lived before the issuer documents and the signing had files of their own.
 export {
@@ -315,7 +315,7 @@ export async function signedStatusList(
       ? await deps.keystore.withIssuerKey(
           deps.db,
           (key) => signCredentialJwt(credential, key, urls.key(key.kid)),
-          'RS256',
+          VC_JWT_ALGORITHM,
         )
       : JSON.stringify(await signStatusListDataIntegrity(deps, urls, credential));
   await saveStatusListSignature(deps.db, {

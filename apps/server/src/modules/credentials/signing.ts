@@ -13,7 +13,7 @@ import {
 import { signDataIntegrity } from './data-integrity.ts';
 import { issuerDocumentLoader, urlsOf } from './issuer-documents.ts';
 import { buildCredential } from './open-badge-credential.ts';
-import { signCredentialJwt } from './vc-jwt.ts';
+import { signCredentialJwt, VC_JWT_ALGORITHM } from './vc-jwt.ts';
 
 export type SigningDeps = Pick<AppContext, 'db' | 'keystore' | 'config' | 'publicUrl'>;
 
@@ -28,7 +28,7 @@ export async function signedJwtOf(deps: SigningDeps, stored: StoredCredential): 
       kid: key.kid,
       jwt: await signCredentialJwt(credential, key, urls.key(key.kid)),
     }),
-    'RS256',
+    VC_JWT_ALGORITHM,
   );
   await setCredentialJwt(deps.db, stored.id, signed.jwt, signed.kid);
   // Another process may have signed it first: the stored signature is the one.

@@ -3,6 +3,7 @@
 // as a BitstringStatusListCredential signed like the credentials, in the form
 // the verifier's Accept header asks for.
 import { Bitstring } from '@digitalbazaar/bitstring';
+import { acceptanceOf } from '../../http/accept-header.ts';
 import { VC_V2_CONTEXT } from './open-badge-credential.ts';
 import { wholeSecondDateTime } from './vc-jwt.ts';
 
@@ -89,41 +90,6 @@ const STATUS_LIST_MEDIA_TYPES: readonly { mediaType: string; form: StatusListFor
   { mediaType: 'application/json', form: 'data-integrity' },
 ];
 
-interface MediaRange {
-  type: string;
-  subtype: string;
-  q: number;
-}
-
-/**
- * The media ranges of an Accept header (RFC 9110 12.5.1); parameters other than q are ignored:
- * a JSON-LD client's profile names the shape it wants, which the compacted JSON answers, and a
- * general negotiator (such as `negotiator`) would match no offer once a range has parameters.
- */
-function mediaRangesOf(accept: string): MediaRange[] {
-  const ranges: MediaRange[] = [];
-  // Commas inside a quoted parameter (a JSON-LD profile URL) do not split ranges.
-  for (const part of accept.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
-    const [range, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const [type, subtype] = (range ?? '').split('/');
-    if (!type || !subtype) continue;
-    const qParameter = parameters.find((parameter) => /^q\s*=/.test(parameter));
-    const q = qParameter ? Number(qParameter.replace(/^q\s*=\s*/, '')) : 1;
-    if (!Number.isFinite(q) || q < 0 || q > 1) continue;
-    ranges.push({ type, subtype, q });
-  }
-  return ranges;
-}
-
-/** How closely a range names a media type: 2 by name, 1 by `type/*`, 0 by the any-type range; -1 not at all. */
-function specificityOf(range: MediaRange, mediaType: string): number {
-  const [type, subtype] = mediaType.split('/');
-  if (range.type === '*' && range.subtype === '*') return 0;
-  if (range.type !== type) return -1;
-  if (range.subtype === '*') return 1;
-  return range.subtype === subtype ? 2 : -1;
-}
-
 /**
  * The form and media type to answer a request for a list with. The best q
  * wins; at equal q a type the client named beats one it took only through a
@@ -135,24 +101,20 @@ export function negotiateStatusListForm(accept: string | undefined): {
   form: StatusListForm;
   mediaType: string;
 } {
-  const ranges = mediaRangesOf(accept ?? '');
   let best: {
     offer: (typeof STATUS_LIST_MEDIA_TYPES)[number];
-    q: number;
+    quality: number;
     specificity: number;
   } | null = null;
   for (const offer of STATUS_LIST_MEDIA_TYPES) {
-    // The most specific range that matches the offer decides its q.
-    let match: { q: number; specificity: number } | null = null;
-    for (const range of ranges) {
-      const specificity = specificityOf(range, offer.mediaType);
-      if (specificity >= 0 && (!match || specificity > match.specificity)) {
-        match = { q: range.q, specificity };
-      }
-    }
-    if (!match || match.q === 0) continue;
-    if (!best || match.q > best.q || (match.q === best.q && match.specificity > best.specificity)) {
-      best = { offer, ...match };
+    const { quality, specificity } = acceptanceOf(accept, offer.mediaType);
+    if (quality === 0) continue;
+    if (
+      !best ||
+      quality > best.quality ||
+      (quality === best.quality && specificity > best.specificity)
+    ) {
+      best = { offer, quality, specificity };
     }
   }
   const chosen = best?.offer ?? STATUS_LIST_MEDIA_TYPES[0]!;

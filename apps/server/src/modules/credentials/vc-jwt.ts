@@ -4,6 +4,7 @@
 // validUntil). The JOSE header carries alg (RS256, the algorithm every OB 3.0
 // verifier supports), kid (the URL of the public key as a JWK, listed in the
 // issuer's JWKS) and typ "JWT". Signing and verifying are jose's.
+import type { IssuerKeyAlgorithm } from '../../custody/issuer-keys.ts';
 import { compactVerify, decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose';
 import type { IssuerSigningKey } from '../../custody/issuer-keys.ts';
 
@@ -77,6 +78,13 @@ export function readJwt(jwt: string): {
 }
 
 /** The JWS algorithm a published key signs with (RS256 for RSA, EdDSA for Ed25519). */
+/**
+ * What every VC-JWT of the platform is signed with (badges and status lists): the RS256 issuer
+ * key, the algorithm Open Badges 3.0 section 8.2 asks every verifier to accept. The Ed25519 key
+ * signs only the Data Integrity forms. The wallet metadata lists this one algorithm.
+ */
+export const VC_JWT_ALGORITHM = 'RS256' satisfies IssuerKeyAlgorithm;
+
 export const algorithmOfJwk = (jwk: JWK) => (jwk.kty === 'RSA' ? 'RS256' : 'EdDSA');
 
 /** Whether the JWT's signature is the key's over exactly these bytes (claims are not judged here). */

@@ -1,11 +1,14 @@
-// The worker's pruning of "Add to wallet" offers. An earner may ask for as
-// many offers as the rate limit lets through, and each one is a row: an offer
-// is of use for its 10 minutes, so OFFERS_KEPT_MS after its expiry it goes,
-// redeemed or not. Until then a code sent again is told it expired; after,
-// it is an unknown code, refused with the same invalid_grant.
+// The worker's pruning of "Add to wallet" offers and nonces. An earner may
+// ask for as many offers as the rate limit lets through, and each one is a
+// row: an offer is of use for its 10 minutes, so OFFERS_KEPT_MS after its
+// expiry it goes, redeemed or not. Until then a code sent again is told it
+// expired; after, it is an unknown code, refused with the same invalid_grant.
+// A nonce nobody used goes once it expired: used or expired, a proof that
+// carries it gets the same invalid_nonce.
 import { deleteInBatches } from '../../../db/batched-delete.ts';
 import type { Database } from '../../../db/database.ts';
 import type { WorkerJob } from '../../../worker/worker.ts';
+import { pruneExpiredNonces } from './nonce-repository.ts';
 import { pruneExpiredOffers } from './offer-repository.ts';
 
 /** How long an offer is kept after its expiry. */
@@ -22,12 +25,25 @@ export function pruneOldOffers(db: Database, now: () => Date = () => new Date())
   );
 }
 
+/** Deletes, a thousand a statement, the nonces that expired unused before `now()`; answers how many. */
+export function pruneUnusedNonces(
+  db: Database,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  const before = now();
+  return deleteInBatches(
+    (limit) => pruneExpiredNonces(db, { before, limit }),
+    OFFERS_PRUNED_AT_ONCE,
+  );
+}
+
 export function offerPruningJob(deps: { db: Database }): WorkerJob {
   return {
     name: 'credential-offer-pruning',
     intervalMs: OFFER_PRUNING_INTERVAL_MS,
     run: async () => {
       await pruneOldOffers(deps.db);
+      await pruneUnusedNonces(deps.db);
     },
   };
 }

@@ -9,6 +9,8 @@ export interface StoredOffer {
   expiresAt: Date;
   tokenIssuedAt: Date | null;
   credentialIssuedAt: Date | null;
+  /** SHA-256 of the pre-authorized code and the transaction code, when the offer asked for one. */
+  txCodeHash: string | null;
 }
 
 interface OfferRow {
@@ -18,9 +20,11 @@ interface OfferRow {
   expires_at: Date;
   token_issued_at: Date | null;
   credential_issued_at: Date | null;
+  tx_code_hash: string | null;
 }
 
-const COLUMNS = 'id, credential_id, created_at, expires_at, token_issued_at, credential_issued_at';
+const COLUMNS =
+  'id, credential_id, created_at, expires_at, token_issued_at, credential_issued_at, tx_code_hash';
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -31,17 +35,44 @@ const toOffer = (row: OfferRow): StoredOffer => ({
   expiresAt: new Date(row.expires_at),
   tokenIssuedAt: date(row.token_issued_at),
   credentialIssuedAt: date(row.credential_issued_at),
+  txCodeHash: row.tx_code_hash,
 });
 
 export async function insertOffer(
   db: Queryable,
-  offer: { id: string; credentialId: string; codeHash: string; expiresAt: Date },
+  offer: {
+    id: string;
+    credentialId: string;
+    codeHash: string;
+    expiresAt: Date;
+    txCodeHash: string | null;
+  },
 ) {
   await db.query(
-    `INSERT INTO credential_offers (id, credential_id, pre_authorized_code_hash, expires_at)
-     VALUES ($1, $2, $3, $4)`,
-    [offer.id, offer.credentialId, offer.codeHash, offer.expiresAt],
+    `INSERT INTO credential_offers
+       (id, credential_id, pre_authorized_code_hash, expires_at, tx_code_hash)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [offer.id, offer.credentialId, offer.codeHash, offer.expiresAt, offer.txCodeHash],
   );
+}
+
+/**
+ * Takes one of the offer's `tries` at its transaction code, before the code
+ * is compared: how many are taken with this one, or null once all were.
+ * Taken first, so wallets guessing at once get no more tries between them.
+ */
+export async function takeTxCodeTry(
+  db: Queryable,
+  offerId: string,
+  tries: number,
+): Promise<number | null> {
+  const [row] = await db.query<{ tx_code_tries: number }>(
+    `UPDATE credential_offers SET tx_code_tries = tx_code_tries + 1
+     WHERE id = $1 AND tx_code_tries < $2
+     RETURNING tx_code_tries`,
+    [offerId, tries],
+  );
+  return row ? Number(row.tx_code_tries) : null;
 }
 
 /** Ends, as of `at`, the offers of a credential that nobody redeemed yet and that were still open. */

@@ -3,7 +3,9 @@
 // libraries of OpenWallet Foundation's oid4vc-ts: their URLs, their metadata
 // documents, and the callbacks the libraries call for hashing, randomness,
 // signing (access tokens, with the issuer key) and verifying JWTs (the
-// wallet's proof, DPoP, and our own access tokens).
+// wallet's proof, DPoP, and our own access tokens). What the metadata lists
+// is what the platform does: the algorithms it signs and accepts, and
+// endpoints that answer.
 import { createHash, randomBytes } from 'node:crypto';
 import { compactVerify, importJWK, SignJWT, type JWK } from 'jose';
 import {
@@ -27,13 +29,20 @@ import {
 import { API_PREFIX, PRODUCT_NAME } from '@gets/schema';
 import type { IssuerSigningKey } from '../../../custody/issuer-keys.ts';
 import { issuerJwks, urlsOf, type CredentialDeps } from '../service.ts';
+import { VC_JWT_ALGORITHM } from '../vc-jwt.ts';
+import {
+  asymmetricKeyProblem,
+  issuedAtProblem,
+  jwkOfDidJwk,
+  WALLET_SIGNING_ALGORITHMS,
+} from './wallet-keys.ts';
 
 /** The one credential on offer: the award's Open Badges 3.0 VC-JWT. */
 export const OPEN_BADGE_CONFIGURATION_ID = 'OpenBadgeCredential';
 export const OPEN_BADGE_FORMAT = 'jwt_vc_json';
 
-/** The JWS algorithms a wallet's proof (and DPoP) may use: those jose verifies everywhere. */
-export const HOLDER_PROOF_ALGORITHMS = ['ES256', 'ES384', 'EdDSA', 'RS256', 'PS256'];
+/** The JWT type of a DPoP proof (RFC 9449 section 4.2). */
+const DPOP_JWT_TYPE = 'dpop+jwt';
 
 export const OPENID4VCI_PREFIX = `${API_PREFIX}/oid4vci`;
 
@@ -42,6 +51,8 @@ export interface WalletIssuerUrls {
   credentialIssuer: string;
   tokenEndpoint: string;
   credentialEndpoint: string;
+  /** OID4VCI 1.0 section 7: where a wallet gets a fresh c_nonce for its proof. */
+  nonceEndpoint: string;
   jwks: string;
 }
 
@@ -58,29 +69,24 @@ export function walletIssuerUrls(deps: Pick<CredentialDeps, 'publicUrl'>): Walle
     credentialIssuer: urls.base,
     tokenEndpoint: `${urls.base}${OPENID4VCI_PREFIX}/token`,
     credentialEndpoint: `${urls.base}${OPENID4VCI_PREFIX}/credential`,
+    nonceEndpoint: `${urls.base}${OPENID4VCI_PREFIX}/nonce`,
     jwks: urls.jwks,
   };
 }
 
-/** The algorithms of the published issuer keys: what the VC-JWTs are signed with. */
-async function credentialSigningAlgorithms(deps: Pick<CredentialDeps, 'db' | 'publicUrl'>) {
-  const { keys } = await issuerJwks(deps);
-  return [...new Set(keys.map((key) => key.alg))];
-}
-
-async function credentialConfigurations(
-  deps: Pick<CredentialDeps, 'db' | 'publicUrl'>,
-): Promise<CredentialConfigurationsSupportedWithFormats> {
+function credentialConfigurations(): CredentialConfigurationsSupportedWithFormats {
   return {
     [OPEN_BADGE_CONFIGURATION_ID]: {
       format: OPEN_BADGE_FORMAT,
       credential_definition: { type: ['VerifiableCredential', 'OpenBadgeCredential'] },
-      credential_signing_alg_values_supported: await credentialSigningAlgorithms(deps),
-      // A proof of possession is asked for and verified, but the credential is
-      // the one signed at the claim (subject: the earner's wallet), so no
-      // cryptographic_binding_methods_supported: it is not bound to that key.
+      credential_signing_alg_values_supported: [VC_JWT_ALGORITHM],
+      // A proof of possession is asked for and verified (a fresh nonce, a
+      // recent iat, an asymmetric key), but the credential is the one signed
+      // at the claim (subject: the earner's did:pkh), so there is no
+      // cryptographic_binding_methods_supported: it is not bound to the
+      // wallet's key (decision 0058).
       proof_types_supported: {
-        jwt: { proof_signing_alg_values_supported: HOLDER_PROOF_ALGORITHMS },
+        jwt: { proof_signing_alg_values_supported: WALLET_SIGNING_ALGORITHMS },
       },
       credential_metadata: {
         display: [
@@ -105,21 +111,23 @@ export function authorizationServerMetadata(urls: WalletIssuerUrls): Authorizati
     grant_types_supported: [preAuthorizedCodeGrantIdentifier],
     'pre-authorized_grant_anonymous_access_supported': true,
     token_endpoint_auth_methods_supported: ['none'],
-    dpop_signing_alg_values_supported: HOLDER_PROOF_ALGORITHMS,
+    // The list the token and credential endpoints hold DPoP proofs to.
+    dpop_signing_alg_values_supported: WALLET_SIGNING_ALGORITHMS,
   });
 }
 
 /** The credential issuer metadata, checked by the library, with what the libraries need beside it. */
-export async function walletIssuerMetadata(
-  deps: Pick<CredentialDeps, 'db' | 'publicUrl'>,
-): Promise<IssuerMetadataResult> {
+export function walletIssuerMetadata(
+  deps: Pick<CredentialDeps, 'publicUrl'>,
+): IssuerMetadataResult {
   const urls = walletIssuerUrls(deps);
-  const configurations = await credentialConfigurations(deps);
+  const configurations = credentialConfigurations();
   const credentialIssuer = new Openid4vciIssuer({
     callbacks: baseCallbacks(),
   }).createCredentialIssuerMetadata({
     credential_issuer: urls.credentialIssuer,
     credential_endpoint: urls.credentialEndpoint,
+    nonce_endpoint: urls.nonceEndpoint,
     authorization_servers: [urls.credentialIssuer],
     credential_configurations_supported: configurations,
     display: [{ name: PRODUCT_NAME, locale: 'en' }],
@@ -140,25 +148,29 @@ const hash = (data: Uint8Array, algorithm: HashAlgorithm) =>
 /** The public key a JWT names: a JWK given as such, or a did:jwk (decoded, nothing fetched). */
 function publicJwkOf(signer: JwtSigner): Jwk | null {
   if (signer.method === 'jwk') return signer.publicJwk;
-  if (signer.method === 'did' && signer.didUrl.startsWith('did:jwk:')) {
-    const encoded = signer.didUrl.slice('did:jwk:'.length).split('#')[0]!;
-    try {
-      return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Jwk;
-    } catch {
-      return null;
-    }
-  }
+  if (signer.method === 'did') return jwkOfDidJwk(signer.didUrl) as Jwk | null;
   return null;
 }
 
 /**
  * Checks a JWT's signature with the key the library hands over; the library
  * itself checks the claims (aud, exp, nonce...). Only keys a JWT names
- * directly: a wallet's did:key or did:web is refused (invalid_proof).
+ * directly: a wallet's did:key or did:web is refused (invalid_proof). Every
+ * JWT verified here (the wallet's proof and DPoP proofs, our own access
+ * tokens) must be signed by a public asymmetric key of its algorithm's type;
+ * a DPoP proof must also be recent (RFC 9449 section 4.3), since the library
+ * checks only exp and nbf.
  */
-async function verifyJwt(signer: JwtSigner, jwt: { compact: string }) {
+async function verifyJwt(
+  signer: JwtSigner,
+  jwt: { compact: string; header: { typ?: string }; payload: { iat?: number } },
+) {
   const publicJwk = publicJwkOf(signer);
-  if (!publicJwk) return { verified: false as const };
+  if (!publicJwk || asymmetricKeyProblem(signer.alg, publicJwk))
+    return { verified: false as const };
+  if (jwt.header.typ === DPOP_JWT_TYPE && issuedAtProblem(jwt.payload.iat, new Date())) {
+    return { verified: false as const };
+  }
   try {
     const key = await importJWK(publicJwk as JWK, signer.alg);
     await compactVerify(jwt.compact, key, { algorithms: [signer.alg] });
