@@ -37,17 +37,19 @@ import {
   saveStatusListSignature,
   type StoredCredential,
 } from './credential-repository.ts';
-import { signDataIntegrity } from './data-integrity.ts';
-import { issuerDocumentLoader, urlsOf } from './issuer-documents.ts';
-import type { IssuerUrls } from './issuer-urls.ts';
+import { urlsOf } from './issuer-documents.ts';
 import { offerPruningJob } from './openid4vci/offer-pruning.ts';
 import { credentialValidity } from './open-badge-credential.ts';
-import { dataIntegrityCredentialOf, signedJwtOf, signPendingCredentials } from './signing.ts';
+import {
+  dataIntegrityCredentialOf,
+  signedJwtOf,
+  signPendingCredentials,
+  withPlatformProof,
+} from './signing.ts';
 import {
   buildStatusListCredential,
   encodeStatusList,
   STATUS_LIST_SIZE,
-  type StatusListCredential,
   type StatusListForm,
 } from './status-list.ts';
 import { credentialOfPayload, readJwt, signCredentialJwt, VC_JWT_ALGORITHM } from './vc-jwt.ts';
@@ -317,7 +319,9 @@ export async function signedStatusList(
           (key) => signCredentialJwt(credential, key, urls.key(key.kid)),
           VC_JWT_ALGORITHM,
         )
-      : JSON.stringify(await signStatusListDataIntegrity(deps, urls, credential));
+      : JSON.stringify(
+          await withPlatformProof(deps, credential as unknown as Record<string, unknown>),
+        );
   await saveStatusListSignature(deps.db, {
     listId: id,
     form,
@@ -326,25 +330,4 @@ export async function signedStatusList(
     document,
   });
   return document;
-}
-
-/** The list credential with a Data Integrity proof by the Ed25519 key, as the badges have theirs. */
-async function signStatusListDataIntegrity(
-  deps: CredentialDeps,
-  urls: IssuerUrls,
-  credential: StatusListCredential,
-) {
-  const documentLoader = await issuerDocumentLoader(deps);
-  return deps.keystore.withIssuerKey(
-    deps.db,
-    (key) =>
-      signDataIntegrity(
-        credential as unknown as Record<string, unknown>,
-        key,
-        { id: urls.multikey(key.kid), controller: urls.issuer },
-        new Date(),
-        documentLoader,
-      ),
-    'EdDSA',
-  );
 }

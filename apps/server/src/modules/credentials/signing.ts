@@ -41,21 +41,8 @@ export async function dataIntegrityCredentialOf(
   stored: StoredCredential,
 ): Promise<Record<string, unknown>> {
   if (stored.dataIntegrityCredential) return stored.dataIntegrityCredential;
-  const urls = urlsOf(deps);
-  const credential = buildCredential(stored, urls, deps.config.explorerUrl);
-  const documentLoader = await issuerDocumentLoader(deps);
-  const signed = await deps.keystore.withIssuerKey(
-    deps.db,
-    (key) =>
-      signDataIntegrity(
-        credential as unknown as Record<string, unknown>,
-        key,
-        { id: urls.multikey(key.kid), controller: urls.issuer },
-        new Date(),
-        documentLoader,
-      ),
-    'EdDSA',
-  );
+  const credential = buildCredential(stored, urlsOf(deps), deps.config.explorerUrl);
+  const signed = await withPlatformProof(deps, credential as unknown as Record<string, unknown>);
   await setDataIntegrityCredential(deps.db, stored.id, signed);
   return (await findCredentialById(deps.db, stored.id))!.dataIntegrityCredential!;
 }
@@ -69,4 +56,25 @@ export async function signPendingCredentials(deps: SigningDeps, limit = 50): Pro
     await dataIntegrityCredentialOf(deps, stored);
   }
   return pending.length;
+}
+
+/** The document with a Data Integrity proof (eddsa-rdfc-2022) by the platform's Ed25519 key. */
+export async function withPlatformProof<T extends Record<string, unknown>>(
+  deps: SigningDeps,
+  document: T,
+) {
+  const urls = urlsOf(deps);
+  const documentLoader = await issuerDocumentLoader(deps);
+  return deps.keystore.withIssuerKey(
+    deps.db,
+    (key) =>
+      signDataIntegrity(
+        document,
+        key,
+        { id: urls.multikey(key.kid), controller: urls.issuer },
+        new Date(),
+        documentLoader,
+      ),
+    'EdDSA',
+  );
 }
