@@ -49,6 +49,7 @@ const CHAIN_AUDIT: {
   registerUser: null,
   whitelistEarner: null,
   whitelistEarners: null,
+  whitelistInvitees: null,
   requestBadge: null,
   processRequests: null,
   claimBadge: null,

@@ -129,15 +129,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(ctx));
-      await api.register(transactionRoutes(ctx));
-      await api.register(tokenRoutes(ctx));
-      await api.register(stakingRoutes(ctx));
-      // Per-IP limits, on the routes that ask for them (login, OTP, reset, upload).
+      // Per-IP limits, on the routes that ask for them (login, OTP, reset,
+      // upload, and the public calls that read the chain: /health, /platform,
+      // /verify); first, so every route registered after may ask.
       await api.register(
         fastifyRateLimit,
         rateLimitPluginOptions(ctx.db, ctx.redis, ctx.instanceId),
       );
+      await api.register(healthRoutes(ctx));
+      await api.register(transactionRoutes(ctx));
+      await api.register(tokenRoutes(ctx));
+      await api.register(stakingRoutes(ctx));
       await api.register(transactionFactsRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(adminAuthRoutes(ctx));

@@ -17,6 +17,28 @@ describe('accounts configuration', () => {
       perIp: { max: 30, windowMs: 60_000 },
       perAccount: { max: 10, windowMs: 900_000 },
       otpGuesses: { max: 10, windowMs: 3_600_000 },
+      publicReadsPerIp: { max: 120, windowMs: 60_000 },
+      loginDelay: { freeAttempts: 10, maxDelayMs: 900_000 },
+    });
+    expect(config.publicReads).toEqual({
+      concurrency: 4,
+      perSecond: 20,
+      verificationsPerSecond: 5,
+    });
+    // The public reads' allowance follows RATE_LIMIT_IP_MAX unless it is set itself.
+    const raised = loadConfig({ DATA_DIR: '/tmp/gets', RATE_LIMIT_IP_MAX: '1000' }).rateLimits;
+    expect(raised.publicReadsPerIp.max).toBe(4000);
+    expect(
+      loadConfig({
+        DATA_DIR: '/tmp/gets',
+        RATE_LIMIT_IP_MAX: '1000',
+        RATE_LIMIT_PUBLIC_READ_IP_MAX: '50',
+        LOGIN_ATTEMPTS_BEFORE_DELAY: '3',
+        LOGIN_DELAY_MAX_SECONDS: '60',
+      }).rateLimits,
+    ).toMatchObject({
+      publicReadsPerIp: { max: 50 },
+      loginDelay: { freeAttempts: 3, maxDelayMs: 60_000 },
     });
     expect(
       loadConfig({ DATA_DIR: '/tmp/gets', OTP_GUESSES_PER_ACCOUNT_PER_HOUR: '25' }).rateLimits
@@ -29,6 +51,9 @@ describe('accounts configuration', () => {
       dir: path.join('/tmp/gets', 'uploads'),
       maxBytes: 5_242_880,
       anonymousPerIpPerHour: 20,
+      imageWork: { workers: 1, queue: 4, seconds: 10 },
+      perAccount: { files: 500, bytes: 524_288_000 },
+      unusedKeptMs: 86_400_000,
     });
   });
 

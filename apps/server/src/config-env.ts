@@ -9,6 +9,7 @@ import {
   EXTERNAL_LINKS,
   INVITATIONS_PER_SPONSOR_PER_DAY,
   isValidEmail,
+  WHITELIST_CSV_CALLS_PER_SPONSOR_PER_HOUR,
   parseGetsAmount,
   passwordSchema,
 } from '@gets/schema';
@@ -57,6 +58,9 @@ const count = z.coerce
   .number({ error: 'must be a number' })
   .int('must be a whole number')
   .min(1, 'must be at least 1');
+
+/** Public chain reads (verification, /platform, /health): calls at once and a second. */
+export const PUBLIC_READ_RPC_DEFAULTS = { concurrency: 4, perSecond: 20 } as const;
 
 export const envSchema = z.object({
   PORT: port.default(8080),
@@ -215,8 +219,22 @@ export const envSchema = z.object({
   RATE_LIMIT_ACCOUNT_MAX: count.default(10),
   RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: count.default(900),
   OTP_GUESSES_PER_ACCOUNT_PER_HOUR: count.default(10),
+  // Unset: four times RATE_LIMIT_IP_MAX (config.ts), so a test or a proxy setup
+  // that raises the one raises the other.
+  RATE_LIMIT_PUBLIC_READ_IP_MAX: count.optional(),
+  PUBLIC_READ_RPC_CONCURRENCY: count.default(PUBLIC_READ_RPC_DEFAULTS.concurrency),
+  PUBLIC_READ_RPC_PER_SECOND: count.default(PUBLIC_READ_RPC_DEFAULTS.perSecond),
+  PUBLIC_VERIFICATIONS_PER_SECOND: count.default(5),
+  LOGIN_ATTEMPTS_BEFORE_DELAY: count.default(10),
+  LOGIN_DELAY_MAX_SECONDS: count.default(900),
   UPLOAD_MAX_BYTES: count.default(5 * 1024 * 1024),
   ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: count.default(20),
+  UPLOAD_IMAGE_WORKERS: count.max(64, 'must be at most 64').default(1),
+  UPLOAD_IMAGE_QUEUE: count.max(1000, 'must be at most 1000').default(4),
+  UPLOAD_IMAGE_SECONDS: count.max(300, 'must be at most 300').default(10),
+  UPLOADS_PER_ACCOUNT: count.default(500),
+  UPLOAD_BYTES_PER_ACCOUNT: count.default(500 * 1024 * 1024),
+  UNUSED_UPLOADS_KEPT_HOURS: count.max(8760, 'must be at most 8760 (a year)').default(24),
   FIRST_ADMIN_GETS: z
     .string()
     .transform((value, ctx) => {
@@ -239,6 +257,9 @@ export const envSchema = z.object({
   INVITATIONS_PER_SPONSOR_PER_DAY: count
     .max(100_000, 'must be at most 100000')
     .default(INVITATIONS_PER_SPONSOR_PER_DAY),
+  WHITELIST_CSV_CALLS_PER_HOUR: count
+    .max(100_000, 'must be at most 100000')
+    .default(WHITELIST_CSV_CALLS_PER_SPONSOR_PER_HOUR),
 });
 
 export type Env = z.input<typeof envSchema>;

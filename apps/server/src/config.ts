@@ -121,17 +121,47 @@ export interface Config {
      * purposes, in each window; spent, the email's codes are refused until it ends.
      */
     otpGuesses: { max: number; windowMs: number };
+    /** Calls that read the chain or verify a signature for anyone (GET /verify/{id}, /platform, /health), per IP and route. */
+    publicReadsPerIp: { max: number; windowMs: number };
+    /**
+     * Logins to one account from all IPs together: after `freeAttempts` in a
+     * row without success, each further attempt waits twice as long as the
+     * one before (1 s, 2 s, 4 s ...) up to `maxDelayMs`; never a lockout.
+     */
+    loginDelay: { freeAttempts: number; maxDelayMs: number };
   };
+  /**
+   * The public chain reads' own client: JSON-RPC calls at once and a second
+   * (chain/public-reads.ts); and credential verifications anyone may ask for
+   * (signature checks, a few tens of ms of CPU each) started a second.
+   */
+  publicReads: { concurrency: number; perSecond: number; verificationsPerSecond: number };
   /** anonymousPerIpPerHour: uploads without a session (the registration picture) per IP and hour. */
-  uploads: { dir: string; maxBytes: number; anonymousPerIpPerHour: number };
+  uploads: {
+    dir: string;
+    maxBytes: number;
+    anonymousPerIpPerHour: number;
+    /**
+     * Images are decoded in processes of their own (modules/uploads/image-workers.ts):
+     * how many, how many images may wait for one, and the seconds one image may take.
+     */
+    imageWork: { workers: number; queue: number; seconds: number };
+    /** What one account's uploads may hold, every upload it made and still stored together. */
+    perAccount: { files: number; bytes: number };
+    /** A signed-in upload nothing refers to this long after its last upload is deleted. */
+    unusedKeptMs: number;
+  };
   /** GETS (18-decimal units) the first admin's wallet receives from the treasury at first start; 0: none. */
   firstAdminGetsUnits: bigint;
   /** Where the GET TOKENS links lead (read by the web app at run time). */
   exchangeUrl: string;
   /** Reminder emails: an approved earner is reminded this many days before the claim period ends. */
   reminders: { claimReminderDays: number };
-  /** Invitation mails of whitelist CSVs one sponsor may send in a UTC day. */
-  invitations: { perSponsorPerDay: number };
+  /**
+   * Invitation mails of whitelist CSVs one sponsor may send in a UTC day, and
+   * whitelist CSV calls (preview, confirm) one sponsor may make in an hour.
+   */
+  invitations: { perSponsorPerDay: number; csvCallsPerSponsorPerHour: number };
 }
 
 export class ConfigError extends Error {
@@ -311,15 +341,38 @@ export function loadConfig(
         windowMs: e.RATE_LIMIT_ACCOUNT_WINDOW_SECONDS * 1000,
       },
       otpGuesses: { max: e.OTP_GUESSES_PER_ACCOUNT_PER_HOUR, windowMs: 3_600_000 },
+      publicReadsPerIp: {
+        max: e.RATE_LIMIT_PUBLIC_READ_IP_MAX ?? 4 * e.RATE_LIMIT_IP_MAX,
+        windowMs: e.RATE_LIMIT_IP_WINDOW_SECONDS * 1000,
+      },
+      loginDelay: {
+        freeAttempts: e.LOGIN_ATTEMPTS_BEFORE_DELAY,
+        maxDelayMs: e.LOGIN_DELAY_MAX_SECONDS * 1000,
+      },
+    },
+    publicReads: {
+      concurrency: e.PUBLIC_READ_RPC_CONCURRENCY,
+      perSecond: e.PUBLIC_READ_RPC_PER_SECOND,
+      verificationsPerSecond: e.PUBLIC_VERIFICATIONS_PER_SECOND,
     },
     uploads: {
       dir: path.join(dataDir, 'uploads'),
       maxBytes: e.UPLOAD_MAX_BYTES,
       anonymousPerIpPerHour: e.ANONYMOUS_UPLOADS_PER_IP_PER_HOUR,
+      imageWork: {
+        workers: e.UPLOAD_IMAGE_WORKERS,
+        queue: e.UPLOAD_IMAGE_QUEUE,
+        seconds: e.UPLOAD_IMAGE_SECONDS,
+      },
+      perAccount: { files: e.UPLOADS_PER_ACCOUNT, bytes: e.UPLOAD_BYTES_PER_ACCOUNT },
+      unusedKeptMs: e.UNUSED_UPLOADS_KEPT_HOURS * 3_600_000,
     },
     firstAdminGetsUnits: e.FIRST_ADMIN_GETS,
     exchangeUrl: e.EXCHANGE_URL,
     reminders: { claimReminderDays: e.CLAIM_REMINDER_DAYS },
-    invitations: { perSponsorPerDay: e.INVITATIONS_PER_SPONSOR_PER_DAY },
+    invitations: {
+      perSponsorPerDay: e.INVITATIONS_PER_SPONSOR_PER_DAY,
+      csvCallsPerSponsorPerHour: e.WHITELIST_CSV_CALLS_PER_HOUR,
+    },
   };
 }

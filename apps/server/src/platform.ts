@@ -79,6 +79,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
 
     const chain: ChainConnection = await connectChain(config.chain, {
       log: { warn: (message) => log.warn(message) },
+      publicReads: config.publicReads,
     });
     cleanups.push(() => chain.close());
     const deployment = await ensureDeployment(db, chain, config, {

@@ -65,6 +65,33 @@ export const anonymousUploadLimitMessage = (seconds: number) => {
       : `${Math.ceil(seconds / 60)} minutes`;
   return `Too many images uploaded without signing in. Please try again in ${wait}`;
 };
+/** Why an image that costs more than a still picture is refused (413, 400, 503). */
+export const IMAGE_WORK_MESSAGES = {
+  /** The image workers are all busy and their queue is full: 503 with Retry-After. */
+  busy: 'The server is busy with other images. Please try again in a few seconds',
+} as const;
+/** "The image has too many frames: at most 300. Animated images are kept as their first frame" */
+export const imageTooManyFramesMessage = (maxFrames: number) =>
+  `The image has too many frames: at most ${maxFrames}. Animated images are kept as their first frame`;
+/** "An animated image needs frames of at least 16 x 16 pixels" */
+export const imageFramesTooSmallMessage = (minSide: number) =>
+  `An animated image needs frames of at least ${minSide} x ${minSide} pixels`;
+/** "The image took too long to process (over 10 seconds). Please choose a smaller image" */
+export const imageTooSlowMessage = (seconds: number) =>
+  `The image took too long to process (over ${seconds} second${seconds === 1 ? '' : 's'}). Please choose a smaller image`;
+/**
+ * "No room for this image: your account holds 500 images, 120.5 MB (at most
+ * 500 images and 500 MB). Images that no badge or profile uses are deleted 24
+ * hours after their upload": the per-account upload quota.
+ */
+export const uploadQuotaMessage = (
+  used: { files: number; bytes: number },
+  quota: { files: number; bytes: number; unusedKeptHours: number },
+) => {
+  const mb = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+  const images = (n: number) => `${n} image${n === 1 ? '' : 's'}`;
+  return `No room for this image: your account holds ${images(used.files)}, ${mb(used.bytes)} (at most ${images(quota.files)} and ${mb(quota.bytes)}). Images that no badge or profile uses are deleted ${quota.unusedKeptHours} hours after their upload`;
+};
 /** "Too many attempts. Please try again in 42 seconds" */
 export const tooManyAttemptsMessage = (seconds: number) =>
   `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}`;

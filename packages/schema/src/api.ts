@@ -78,3 +78,6 @@ export const healthDataSchema = z.object({
 });
 export type HealthData = z.infer<typeof healthDataSchema>;
 export const healthResponseSchema = envelope(healthDataSchema);
+/** What /health tells anyone beyond this machine (without the metrics token): the word only. */
+export const publicHealthDataSchema = healthDataSchema.pick({ status: true });
+export const publicHealthResponseSchema = envelope(publicHealthDataSchema);

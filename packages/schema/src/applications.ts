@@ -122,7 +122,12 @@ export const applicationResponseSchema = envelope(applicationSchema);
 export const applicationListResponseSchema = envelope(z.array(applicationSchema));
 export const applicationWithBadgeListResponseSchema = envelope(z.array(applicationWithBadgeSchema));
 
-/** GET /badge/applicationlist/{badgeId}/{account}: eligible when there is no application yet. */
+/**
+ * GET /badge/applicationlist/{badgeId}/{account}: for the earner, eligible
+ * when they have no application yet; for the badge's sponsor, the
+ * application of a wallet that applied, and for any other wallet the same
+ * answer (not eligible, no application), so it tells nothing of a wallet.
+ */
 export const applicationOfSchema = z.object({
   eligible: z.boolean(),
   application: applicationSchema.nullable(),

@@ -26,6 +26,10 @@ export const FAIR_USE_MESSAGES = {
     `You have ${max} chain actions on their way, the most one account may have at once. Please try again in a few seconds, once one of them has completed`,
   dailyGasUsed: (waitSeconds: number) =>
     `Your account has used today's allowance of relayer gas (the platform pays the gas of your chain actions). Please try again in ${waitInWords(waitSeconds)}`,
+  tooLarge: (need: { transactions: number; maxInFlight: number; gas: bigint; dailyGas: bigint }) =>
+    need.transactions > need.maxInFlight
+      ? `This action takes ${need.transactions} chain transactions, more than the ${need.maxInFlight} one account may have on their way at once. Please do it in smaller parts`
+      : `This action needs about ${Math.round(Number(need.gas) / 1_000_000)} million gas, more than a day's allowance of relayer gas for one account (${Math.round(Number(need.dailyGas) / 1_000_000)} million; the platform pays the gas of your chain actions). Please do it in smaller parts`,
 } as const;
 
 /** A consent token as handed to the client: opaque, base64url. */

@@ -1,17 +1,16 @@
 // Whitelisting from a CSV file on a private badge: its limits, the texts of
 // the preview and the invitations, the request bodies of preview, confirm,
-// resend, withdraw and unsubscribe, and what the API answers to each.
+// resend, withdraw, unsubscribe and the whitelisting of invitees who
+// accepted, and what the API answers to each. Every email row is the same to
+// the sponsor (decision 0063): an invitation, whether or not the address has
+// an account; a wallet address row is the sponsor's own word, and is shown
+// as what it is.
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
 import { envelope } from './api.ts';
 import { uuidOf } from './application-fields.ts';
 import { onChainIdSchema } from './badge-requests.ts';
-import {
-  consentRequiredSchema,
-  consentTokenSchema,
-  queuedSchema,
-  walletAddressSchema,
-} from './custody.ts';
+import { consentRequiredSchema, consentTokenSchema, queuedSchema } from './custody.ts';
 
 /** Rows (header excluded) one CSV file may hold. */
 export const WHITELIST_CSV_MAX_ROWS = 5000;
@@ -38,12 +37,13 @@ export const WHITELIST_CSV_MESSAGES = {
   invitationWithdrawn: 'Invitation withdrawn',
   noSuchInvitation: 'This email is not invited to this badge',
   invitationNotRefused: 'Only an invitation that was not delivered can be sent again',
-  inviteeRegistered: 'This invitee has registered: whitelist them instead',
-  // Why a row is what it is, shown beside it in the preview.
-  ready: 'Registered earner, will be whitelisted',
-  unknown: 'No account with this email: an invitation to register will be sent',
-  invited: 'Invited to this badge before: not mailed again',
-  invitedRecently: `You invited this email in the last ${INVITATION_ADDRESS_DAYS} days: not mailed again before then`,
+  // Why a row is what it is, shown beside it in the preview. An email row
+  // never says whether the address has an account.
+  ready: "An earner's wallet: whitelisted once you consent",
+  invite:
+    'Will be invited: asked to accept on the platform (after registering, if they have no account yet); whitelisted only once they accept',
+  invited: 'Invited to this badge before: not invited again',
+  invitedRecently: `You invited this email in the last ${INVITATION_ADDRESS_DAYS} days: not invited again before then`,
   addressUnsubscribed: 'This address asked for no more invitations',
   duplicateInFile: 'Listed earlier in this file',
   alreadyWhitelisted: 'Already whitelisted for this badge',
@@ -51,7 +51,7 @@ export const WHITELIST_CSV_MESSAGES = {
     'Not one bare email address or wallet address (no name, brackets, spaces or separators)',
   ownWallet: 'Your own account',
   noAccountForAddress: 'No account has this wallet address',
-  notAnEarner: 'This account is not an earner',
+  notAnEarner: 'This wallet does not belong to an earner',
   // How an invitation mail went, in words (the mail server's own answer is only logged).
   deliveryRetrying: 'The mail server has not taken it yet: trying again',
   deliveryRefused: "The recipient's mail server refused it: check the address",
@@ -59,7 +59,21 @@ export const WHITELIST_CSV_MESSAGES = {
   // The unsubscribe link of an invitation mail.
   unsubscribeDone: 'You will receive no more badge invitations',
   badUnsubscribeLink: 'This unsubscribe link is not valid',
+  // The sponsor whitelisting the invitees who accepted.
+  noneAccepted: 'None of these invitees has accepted and is waiting to be whitelisted',
+  // The earner's side of an invitation.
+  yourInvitations: 'Your invitations',
+  invitationAccepted: 'Invitation accepted',
+  invitationDeclined: 'Invitation declined',
+  noInvitationForYou: 'You have no open invitation to this badge',
 } as const;
+
+/**
+ * Whitelist CSV calls (preview and confirm) one sponsor may make in an hour,
+ * unless configured otherwise: a file of thousands of rows costs database
+ * and chain reads, and nobody at a screen needs more.
+ */
+export const WHITELIST_CSV_CALLS_PER_SPONSOR_PER_HOUR = 60;
 
 /** Refusal of a file that would send more invitations than the sponsor has left today. */
 export function tooManyInvitationsMessage(wanted: number, left: number, perDay: number): string {
@@ -77,10 +91,14 @@ export const UNSUBSCRIBE_PATH = '/unsubscribe';
 export const earnersWhitelistedToast = (count: number) =>
   count === 1 ? 'Earner whitelisted!' : `${count} earners whitelisted!`;
 
-/** What the preview makes of one row, and what confirming does with it. */
+/**
+ * What the preview makes of one row, and what confirming does with it:
+ * ready (an earner's wallet address, whitelisted in the consent), invite (a
+ * valid email, whoever it belongs to), duplicate, invalid, unsubscribed.
+ */
 export const WHITELIST_ROW_KINDS = [
   'ready',
-  'unknown',
+  'invite',
   'duplicate',
   'invalid',
   'unsubscribed',
@@ -98,27 +116,25 @@ export const whitelistCsvPreviewRequestSchema = z.object({
 export type WhitelistCsvPreviewRequest = z.input<typeof whitelistCsvPreviewRequestSchema>;
 
 /**
- * POST /badge/whitelist/csv: the same file again (classified again, so only
- * what is true now is done): ready rows whitelisted in one consent, unknown
- * emails invited once.
+ * POST /badge/whitelist/csv: the same file again (read again, so only what
+ * is true now is done): ready wallets whitelisted in one consent, each email
+ * invited once.
  */
 export const whitelistCsvConfirmRequestSchema = whitelistCsvPreviewRequestSchema.extend({
   consentToken: consentTokenSchema.optional(),
 });
 
+/**
+ * One row as the sponsor typed it, with its kind and why. Nothing in it
+ * comes from an account behind an email: only what the file, the sponsor's
+ * own invitations and the address's own wish (unsubscribed) say.
+ */
 export const whitelistCsvRowSchema = z.object({
   /** The row's line in the file (1 is the first line, a header included). */
   line: z.number().int().positive(),
   value: z.string(),
   kind: z.enum(WHITELIST_ROW_KINDS),
   reason: z.string(),
-  /**
-   * The earner's wallet and name, only for an earner who applied to one of
-   * the sponsor's badges (the sponsor has seen both on its Applications page);
-   * null for anyone else, so a file of emails is no directory of the platform.
-   */
-  account: walletAddressSchema.nullable(),
-  fullName: z.string().nullable(),
 });
 export type WhitelistCsvRow = z.infer<typeof whitelistCsvRowSchema>;
 
@@ -127,12 +143,12 @@ export const whitelistCsvPreviewSchema = z.object({
   rows: z.array(whitelistCsvRowSchema),
   counts: z.object({
     ready: z.number().int(),
-    unknown: z.number().int(),
+    invite: z.number().int(),
     duplicate: z.number().int(),
     invalid: z.number().int(),
     unsubscribed: z.number().int(),
   }),
-  /** The sponsor's invitations a day, and how many are left today; more unknown rows are refused. */
+  /** The sponsor's invitations a day, and how many are left today; more invite rows are refused. */
   invitations: z.object({ perDay: z.number().int(), leftToday: z.number().int() }),
 });
 export type WhitelistCsvPreview = z.infer<typeof whitelistCsvPreviewSchema>;
@@ -146,14 +162,18 @@ export const whitelistCsvConfirmSchema = z.union([
 ]);
 export const whitelistCsvConfirmResponseSchema = envelope(whitelistCsvConfirmSchema);
 
-/** GET /badge/whitelist/invitations?badgeId: who was invited to the badge, and who registered since. */
+/** GET /badge/whitelist/invitations?badgeId: who was invited to the badge, and who accepted. */
 export const invitationDeliverySchema = z.enum(['SENDING', 'SENT', 'NOT_DELIVERED']);
 export type InvitationDelivery = z.infer<typeof invitationDeliverySchema>;
 export const whitelistInvitationSchema = z.object({
   email: z.string(),
   invitedAt: z.string(),
-  /** Registered as an earner since the invitation, not whitelisted yet: one more consent whitelists them. */
-  registered: z.boolean(),
+  /**
+   * The invitee accepted on the platform and is not whitelisted yet: one more
+   * consent whitelists them. Not accepted reads the same whether the email
+   * has an account or not, and whether its owner has not answered or declined.
+   */
+  accepted: z.boolean(),
   /**
    * The invitation mail: SENDING until the mail server takes it (tried again
    * for about 8 hours while it refuses for now), SENT, or NOT_DELIVERED when
@@ -169,6 +189,21 @@ export const whitelistInvitationSchema = z.object({
 });
 export const whitelistInvitationsResponseSchema = envelope(z.array(whitelistInvitationSchema));
 export type WhitelistInvitation = z.infer<typeof whitelistInvitationSchema>;
+
+/**
+ * POST /badge/whitelist/invitations/accepted: the sponsor whitelists the
+ * invitees who accepted (their emails, as the list shows them) through
+ * consent. The server finds their wallets; the sponsor is shown none.
+ */
+export const whitelistAcceptedRequestSchema = z.object({
+  badgeId: uuidOf('badgeId'),
+  emails: z
+    .array(emailSchema, { error: WHITELIST_CSV_MESSAGES.noneAccepted })
+    .min(1, WHITELIST_CSV_MESSAGES.noneAccepted)
+    .max(WHITELIST_CSV_MAX_ROWS, WHITELIST_CSV_MESSAGES.tooManyRows),
+  consentToken: consentTokenSchema.optional(),
+});
+export type WhitelistAcceptedRequest = z.input<typeof whitelistAcceptedRequestSchema>;
 
 /**
  * POST /badge/whitelist/invitations/resend (an invitation not delivered, its

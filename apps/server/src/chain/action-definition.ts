@@ -69,6 +69,12 @@ export interface ActionDefinition<
    * Each part is an action of the same kind, small enough for a block.
    */
   split?(action: z.output<Schema>): z.output<Schema>[];
+  /**
+   * The relayer gas one part is budgeted, for an action that `split`s: the fair-use check
+   * counts every part's before any consent (an action of one transaction is counted as it is
+   * sent, as before).
+   */
+  partGas?(part: z.output<Schema>): bigint;
   /** Recorded with COMPLETED (events are this action's own). */
   onCompleted?: Effect<z.output<Schema>>;
   /** Recorded with FAILED (events are empty). */

@@ -26,6 +26,12 @@ export type RegisteredAction = RegisteredActions extends {
   : ActionPayload;
 
 /** `Action`: the union of the actions registered (ActionPayload where it is not known). */
+/** What an action takes of its owner's fair use (chain/pipeline/fair-use.ts). */
+export interface ActionNeed {
+  transactions: number;
+  gas: bigint;
+}
+
 export interface ActionRegistry<Action extends ActionPayload = ActionPayload> {
   /** Reads an action as today's rules allow: the union of the definitions' schemas. */
   schema: z.ZodType<Action>;
@@ -33,6 +39,12 @@ export interface ActionRegistry<Action extends ActionPayload = ActionPayload> {
   describe(action: Action): string;
   /** The chain transactions an action is queued as: itself, or its parts when it is too large for one. */
   split(action: Action): Action[];
+  /**
+   * What an action takes of its owner's fair use before it is sent: its transactions (its
+   * parts), and the gas of the parts of a split action (partGas); 0 for one transaction, whose
+   * gas counts once it is sent.
+   */
+  need(action: Action): ActionNeed;
   /**
    * The contract calls an action becomes, run in order from the owner's wallet
    * (consecutive forwarder nonces, one relay transaction). Throws when the
@@ -84,6 +96,13 @@ export function createActionRegistry<const Definitions extends readonly { schema
     split(action) {
       const parts = definitionOf(action.type).split?.(action) as Action[] | undefined;
       return parts && parts.length > 0 ? parts : [action];
+    },
+    need(action) {
+      const definition = definitionOf(action.type);
+      const parts = definition.split?.(action) ?? [];
+      if (parts.length === 0) return { transactions: 1, gas: 0n };
+      const gas = parts.reduce((sum, part) => sum + (definition.partGas?.(part) ?? 0n), 0n);
+      return { transactions: parts.length, gas };
     },
     encode: async (action, context) => definitionOf(action.type).encode(action, context),
     async applyCompletionEffect(tx, transaction, events) {

@@ -200,16 +200,16 @@ describe('the chain state saver', () => {
     await expect(saver.save()).rejects.toThrow('stopped');
   });
 
-describe('pauseAfterSave', () => {
-  it('saves every second while a save is quick', () => {
-    expect(pauseAfterSave(5)).toBe(1_000);
-    expect(pauseAfterSave(111)).toBe(1_000);
-  });
+  describe('pauseAfterSave', () => {
+    it('saves every second while a save is quick', () => {
+      expect(pauseAfterSave(5)).toBe(1_000);
+      expect(pauseAfterSave(111)).toBe(1_000);
+    });
 
-  it('spends at most a tenth of the time saving once saves grow slow', () => {
-    expect(pauseAfterSave(400)).toBe(3_600);
-    const saveMs = 1_300;
-    expect(saveMs / (saveMs + pauseAfterSave(saveMs))).toBeLessThanOrEqual(0.1);
+    it('spends at most a tenth of the time saving once saves grow slow', () => {
+      expect(pauseAfterSave(400)).toBe(3_600);
+      const saveMs = 1_300;
+      expect(saveMs / (saveMs + pauseAfterSave(saveMs))).toBeLessThanOrEqual(0.1);
+    });
   });
-});
 });

@@ -2,9 +2,11 @@
 // configuration, or any EVM JSON-RPC node given by CHAIN_RPC_URL.
 import { createPublicClient, defineChain, http, type Chain, type PublicClient } from 'viem';
 import type { Config } from '../config.ts';
+import { PUBLIC_READ_RPC_DEFAULTS } from '../config-env.ts';
 import { startAnvil, type AnvilProcess } from './anvil.ts';
 import type { StateFileLog } from './anvil-state.ts';
 import { NATIVE_CURRENCY } from './native-currency.ts';
+import { createPublicReadClient, type PublicReadLimits } from './public-reads.ts';
 
 /** The most calls one JSON-RPC batch of the public client holds. */
 export const JSON_RPC_BATCH_SIZE = 500;
@@ -31,6 +33,20 @@ export interface ChainConnection {
    */
   bulkReadClient: PublicClient;
   /**
+   * For the reads anyone can cause without an account (a credential's
+   * verification, /platform): a client of their own, held to its own limits
+   * (PUBLIC_READ_RPC_*), so a flood of them never delays the pipeline's
+   * reads (public-reads.ts).
+   */
+  publicReadClient: PublicClient;
+  /**
+   * For /health's reads (chain id, latest block): a client of its own with a
+   * gate of its own (HEALTH_READ_LIMITS), so a flood of public reads never
+   * makes health report the chain down, and a flood of health checks (one at
+   * a time: the route shares a running check) spends no more than that.
+   */
+  healthReadClient: PublicClient;
+  /**
    * The embedded chain's saves to its state file; null on an external node
    * (its durability is its own) and on an embedded chain without a file.
    */
@@ -38,9 +54,12 @@ export interface ChainConnection {
   close(): Promise<void>;
 }
 
+/** A health check reads two things; a monitor polling every 200 ms stays within this. */
+const HEALTH_READ_LIMITS: PublicReadLimits = { concurrency: 2, perSecond: 10 };
+
 export async function connectChain(
   config: Config['chain'],
-  options: { log?: StateFileLog } = {},
+  options: { log?: StateFileLog; publicReads?: PublicReadLimits } = {},
 ): Promise<ChainConnection> {
   let anvil: AnvilProcess | undefined;
   let rpcUrl: string;
@@ -94,9 +113,33 @@ export async function connectChain(
     embedded: config.kind === 'embedded',
     publicClient,
     bulkReadClient,
+    publicReadClient: createPublicReadClient(
+      chain,
+      rpcUrl,
+      options.publicReads ?? PUBLIC_READ_RPC_DEFAULTS,
+    ),
+    healthReadClient: createPublicReadClient(chain, rpcUrl, HEALTH_READ_LIMITS),
     durability: anvil?.durability ?? null,
     close: async () => {
       await anvil?.stop();
     },
   };
 }
+
+/** The same connection with every read on `client`. */
+const readingWith = (connection: ChainConnection, client: PublicClient): ChainConnection => ({
+  ...connection,
+  publicClient: client,
+  bulkReadClient: client,
+});
+
+/**
+ * The same connection, for a caller whose reads are public: every read it
+ * makes goes through the public-read client (the pipeline never gets this one).
+ */
+export const forPublicReads = (connection: ChainConnection) =>
+  readingWith(connection, connection.publicReadClient);
+
+/** The same connection, for /health: its reads on the health client. */
+export const forHealthReads = (connection: ChainConnection) =>
+  readingWith(connection, connection.healthReadClient);

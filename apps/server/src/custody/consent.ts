@@ -4,7 +4,7 @@
 // the business change that needs it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CONSENT_TOKEN_TTL_MS } from '@gets/schema';
-import type { ActionRegistry, RegisteredAction } from '../chain/action-registry.ts';
+import type { ActionNeed, ActionRegistry, RegisteredAction } from '../chain/action-registry.ts';
 import { STATUS_CHANNEL, type ActionPayload } from '../chain/pipeline/chain-transaction.ts';
 import { insertQueuedTransaction } from '../chain/pipeline/transaction-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -12,6 +12,7 @@ import {
   accountLimitRefusal,
   holdAccountSubmissions,
   limitParams,
+  tooLargeForLimits,
   type AccountLimits,
 } from '../chain/pipeline/fair-use.ts';
 import { AppError } from '../http/errors.ts';
@@ -88,6 +89,10 @@ export async function requestConsent<Action extends RegisteredAction>(
   limits?: AccountLimits,
 ): Promise<ConsentRequest> {
   const action = wellFormed(actions, given);
+  // Every part of an action split into several counts before the person confirms anything.
+  const need = actions.need(action);
+  const tooLarge = tooLargeForLimits(owner, limits, need);
+  if (tooLarge) throw tooLarge;
   const consentToken = randomBytes(TOKEN_BYTES).toString('base64url');
   const description = actions.describe(action);
   const consent = {
@@ -99,9 +104,9 @@ export async function requestConsent<Action extends RegisteredAction>(
     description,
     ttlMs: CONSENT_TOKEN_TTL_MS,
   };
-  let expiresAt = await insertConsent(db, consent, limitParams(owner, limits));
+  let expiresAt = await insertConsent(db, consent, limitParams(owner, limits, need));
   if (!expiresAt) {
-    const refusal = limits && (await accountLimitRefusal(db, owner, limits));
+    const refusal = limits && (await accountLimitRefusal(db, owner, limits, need));
     if (refusal) throw refusal;
     // Room was made between the two reads (an action of theirs ended).
     expiresAt = (await insertConsent(db, consent, limitParams(owner, undefined)))!;
@@ -138,6 +143,7 @@ export async function submitConsent<Action extends RegisteredAction>(
   const action = wellFormed(actions, given);
   const tokenHash = sha256(consentToken);
   const [first = action, ...rest] = actions.split(action);
+  const need = actions.need(action);
   const transactionIds = [first, ...rest].map(() => randomUUID());
   const transactionId = transactionIds[0] ?? randomUUID();
   // Concurrent submissions of one token wait on its row and then find it used.
@@ -151,9 +157,9 @@ export async function submitConsent<Action extends RegisteredAction>(
       transactionId,
       action: first,
       statusChannel: STATUS_CHANNEL,
-      limits: limitParams(owner, limits),
+      limits: limitParams(owner, limits, need),
     });
-    if (!queued) throw await refusal(q, tokenHash, owner, action, limits);
+    if (!queued) throw await refusal(q, tokenHash, owner, action, limits, need);
     for (const [index, part] of rest.entries()) {
       await insertQueuedTransaction(q, {
         id: transactionIds[index + 1] ?? randomUUID(),
@@ -195,6 +201,7 @@ async function refusal(
   owner: Owner,
   action: ActionPayload,
   limits: AccountLimits | undefined,
+  need: ActionNeed,
 ): Promise<AppError> {
   const consent = await findConsent(tx, tokenHash);
   if (!consent) return new AppError(400, CONSENT_MESSAGES.invalid);
@@ -206,7 +213,7 @@ async function refusal(
   if (consent.payloadHash !== payloadHash(action))
     return new AppError(400, CONSENT_MESSAGES.altered);
   if (!(await findOwnerWallet(tx, owner))) return new AppError(409, CONSENT_MESSAGES.noWallet);
-  const atLimit = limits && (await accountLimitRefusal(tx, owner, limits));
+  const atLimit = limits && (await accountLimitRefusal(tx, owner, limits, need));
   return atLimit || new AppError(400, CONSENT_MESSAGES.invalid);
 }
 

@@ -62,4 +62,20 @@ describe('who may read the metrics', () => {
       metricsAccess(from('192.0.2.10', { authorization: `Basic ${TOKEN}` }), TOKEN),
     ).toMatchObject({ allowed: false, status: 401 });
   });
+
+  it('behind a proxy (TRUST_PROXY), opens to the token only: loopback alone is anyone the proxy forwards', () => {
+    const behindProxy = { behindProxy: true };
+    expect(metricsAccess(from('127.0.0.1'), undefined, behindProxy)).toEqual({
+      allowed: false,
+      status: 403,
+      message: METRICS_MESSAGES.behindProxy,
+    });
+    expect(metricsAccess(from('127.0.0.1'), TOKEN, behindProxy)).toMatchObject({
+      allowed: false,
+      status: 401,
+    });
+    expect(
+      metricsAccess(from('127.0.0.1', { authorization: `Bearer ${TOKEN}` }), TOKEN, behindProxy),
+    ).toEqual({ allowed: true });
+  });
 });

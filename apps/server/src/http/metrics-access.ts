@@ -8,6 +8,8 @@ export const METRICS_MESSAGES = {
   loopbackOnly:
     'Metrics are served only to this machine; set METRICS_TOKEN to let a scraper elsewhere read them',
   tokenRequired: 'Metrics need the header Authorization: Bearer <METRICS_TOKEN>',
+  behindProxy:
+    'Behind a proxy (TRUST_PROXY), metrics are served only with METRICS_TOKEN: set it and send Authorization: Bearer <METRICS_TOKEN>',
   wrongToken: 'The metrics token is not right',
 } as const;
 
@@ -33,10 +35,16 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /**
  * Allowed: a bearer token equal to METRICS_TOKEN (compared in constant time),
  * or, without a token presented, a client on this machine by its socket's
- * address. Refused: a wrong token (401), no token where one is set (401),
- * anyone else (403).
+ * address, unless the server runs behind a proxy (TRUST_PROXY): a proxy that
+ * does not add a forwarding header would pass anyone off as this machine, so
+ * there only the token opens. Refused: a wrong token (401), no token where one
+ * is set (401), anyone else (403).
  */
-export function metricsAccess(request: MetricsRequest, token: string | undefined): MetricsAccess {
+export function metricsAccess(
+  request: MetricsRequest,
+  token: string | undefined,
+  options: { behindProxy?: boolean } = {},
+): MetricsAccess {
   const presented = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
   if (token && presented !== undefined) {
     // Digests of equal length, so the comparison takes the same time whatever was sent.
@@ -47,7 +55,10 @@ export function metricsAccess(request: MetricsRequest, token: string | undefined
   const local =
     LOOPBACK.test(request.socket.remoteAddress ?? '') &&
     FORWARDED_HEADERS.every((name) => request.headers[name] === undefined);
-  if (local) return { allowed: true };
+  if (local && !options.behindProxy) return { allowed: true };
+  if (options.behindProxy && !token) {
+    return { allowed: false, status: 403, message: METRICS_MESSAGES.behindProxy };
+  }
   return token
     ? { allowed: false, status: 401, message: METRICS_MESSAGES.tokenRequired }
     : { allowed: false, status: 403, message: METRICS_MESSAGES.loopbackOnly };

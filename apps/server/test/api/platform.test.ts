@@ -187,13 +187,32 @@ describe.skipIf(!elsewhere)(`metrics to a client beyond this machine (${elsewher
       const response = await scrape(closed, headers);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({
-        message: METRICS_MESSAGES.loopbackOnly,
+        message: METRICS_MESSAGES.behindProxy,
         data: null,
       });
     }
-    // Health and the API docs stay public (health is 503 only because no worker runs here).
-    expect((await closed.request('/gs-api/health')).status).toBe(503);
+    // Health and the API docs stay public (health is 503 only because no worker runs here),
+    // health as the word alone: its parts (relayers, balances, queue ages) are the operator's.
+    const health = await closed.request('/gs-api/health');
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({
+      message: 'Some systems are down',
+      data: { status: 'down' },
+    });
     expect((await closed.request('/gs-api/docs/json')).status).toBe(200);
+  });
+
+  it('health tells its parts to the holder of METRICS_TOKEN only', async () => {
+    const open = (await (await withToken.request('/gs-api/health')).json()) as {
+      data: Record<string, unknown>;
+    };
+    expect(Object.keys(open.data)).toEqual(['status']);
+    const told = (await (
+      await withToken.request('/gs-api/health', {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+    ).json()) as { data: Record<string, unknown> };
+    expect(told.data).toMatchObject({ database: { status: 'up' }, relayers: expect.any(Object) });
   });
 
   it('are served with Authorization: Bearer <METRICS_TOKEN>, and refused with 401 without it or with another', async () => {

@@ -71,7 +71,7 @@ describe('whitelist from a CSV file', () => {
       file(emails.join('\n')),
     );
     expect(shown.data).toMatchObject({
-      counts: { unknown: PER_DAY + 1 },
+      counts: { invite: PER_DAY + 1 },
       invitations: { perDay: PER_DAY, leftToday: PER_DAY },
     });
     expect(await confirm(emails.join('\n'))).toEqual({
@@ -91,14 +91,16 @@ describe('whitelist from a CSV file', () => {
       status: 429,
       message: `This file would send 1 invitation, but you can send no more today (at most ${PER_DAY} a day, counted from 00:00 UTC). Remove 1 of its new emails, or invite them tomorrow.`,
     });
-    // With a ready earner in the file, refused before the consent is asked.
+    // With an earner's wallet in the file, refused before the consent is asked.
     const consentsBefore = (await consents()).length;
-    expect(await confirm(`${ada.email}\n${emails[PER_DAY]!}`)).toMatchObject({ status: 429 });
+    expect(await confirm(`${ada.address}\n${emails[PER_DAY]!}`)).toMatchObject({ status: 429 });
     expect(await consents()).toHaveLength(consentsBefore);
     expect(await recorded()).toHaveLength(PER_DAY);
     expect(await queuedTo(emails[PER_DAY]!)).toEqual([]);
-    // Whitelisting mails nobody: not limited.
-    expect(await confirm(ada.email)).toMatchObject({
+    // An earner's email is an invitation like any other: refused too.
+    expect(await confirm(ada.email)).toMatchObject({ status: 429 });
+    // Whitelisting a wallet mails nobody: not limited.
+    expect(await confirm(ada.address)).toMatchObject({
       status: 200,
       data: { consentToken: expect.any(String) },
     });
@@ -208,8 +210,8 @@ describe('whitelist from a CSV file', () => {
 
     // Any sponsor, any badge, in any case: shown as unsubscribed, and nobody is mailed.
     expect(await previewOf(sponsor, badge, 'LEAVER@example.net')).toMatchObject({
-      rows: [{ kind: 'unsubscribed', reason: CSV.addressUnsubscribed, account: null }],
-      counts: { unsubscribed: 1, unknown: 0 },
+      rows: [{ kind: 'unsubscribed', reason: CSV.addressUnsubscribed }],
+      counts: { unsubscribed: 1, invite: 0 },
     });
     await expectNothingToDo(sponsor, badge, 'LEAVER@example.net');
     await ageInvitations('leaver@example.net', INVITATION_ADDRESS_DAYS + 1);

@@ -95,7 +95,7 @@ describe('whitelist from a CSV file', () => {
     expect(await invitee('nobody@example.net')).toMatchObject({
       delivery: 'NOT_DELIVERED',
       deliveryNote: CSV.deliveryRefused,
-      registered: false,
+      accepted: false,
     });
     expect(JSON.stringify(await invitee('nobody@example.net'))).not.toMatch(/550|mailbox/);
   });
@@ -166,11 +166,16 @@ describe('whitelist from a CSV file', () => {
       status: 404,
       message: CSV.noSuchInvitation,
     });
+    // An invitee who registered since is answered like any other: their mail went, so no resend.
     await inviteAlone('joiner@example.net');
     await createTestUser(platform.ctx, { email: 'joiner@example.net' });
+    await deliveredTo('joiner@example.net');
+    await eventually(async () =>
+      expect(await invitee('joiner@example.net')).toMatchObject({ delivery: 'SENT' }),
+    );
     expect(await resend(sponsor, 'joiner@example.net')).toMatchObject({
       status: 409,
-      message: CSV.inviteeRegistered,
+      message: CSV.invitationNotRefused,
     });
     // Only to a badge earners can still be whitelisted for.
     const open = await publishApprovedBadge(request, sponsor, admin, { name: 'Open to all' });

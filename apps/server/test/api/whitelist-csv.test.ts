@@ -1,13 +1,15 @@
 // Whitelisting from a CSV file on a private badge, through the HTTP API on the
-// real database and chain: the preview gives every row its kind (ready,
-// unknown, duplicate in the file or whitelisted already, invalid: a display
-// name, a line break, the sponsor's own), with or without a header, names
-// only earners who applied to the sponsor's badges, and refuses a file too
-// long; confirming whitelists every ready earner in one consent (then they can
-// apply), invites each unknown email once and lists the invitees, and a
-// consent too large for one block is queued as several chain transactions.
+// real database and chain: the preview gives every row its kind (ready: an
+// earner's wallet; invite: any valid email; duplicate in the file or
+// whitelisted already; invalid: a display name, a line break, the sponsor's
+// own), with or without a header, and refuses a file too long; confirming
+// whitelists every wallet in one consent and invites every email once,
+// whoever it belongs to; an earner answers on the platform, and one more
+// consent of the sponsor whitelists the ones who accepted, who can then apply;
+// a consent too large for one block is queued as several chain transactions.
 // The invitation mails: whitelist-csv-mail.test.ts; the limits on
-// invitations: whitelist-csv-limits.test.ts.
+// invitations: whitelist-csv-limits.test.ts; what an attacker cannot learn:
+// whitelist-privacy.test.ts.
 import { chainActions } from '../../src/actions.ts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +21,8 @@ import {
 } from '@gets/schema';
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
-import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/actions.ts';
+import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/whitelist-actions.ts';
+import { INVITATION_SUBJECT } from '../../src/modules/applications/invitation-mail.ts';
 import type { TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
 import { runAction, type Caller } from '../helpers/badges.ts';
@@ -38,27 +41,40 @@ describe('whitelist from a CSV file', () => {
   useWhitelistCsvPlatform((cast) => {
     ({ platform, sponsor, admin, ada, bob, cy, otherSponsor, badge } = cast);
   });
-  const { request, as, preview, isWhitelisted, deliveredTo, queuedTo, expectNothingToDo } =
-    whitelistCsvCalls(
-      () => platform,
-      () => sponsor,
-      () => badge,
-    );
+  const {
+    request,
+    as,
+    preview,
+    isWhitelisted,
+    deliveredTo,
+    queuedTo,
+    expectNothingToDo,
+    invitationsOf,
+    answer,
+    whitelistAccepted,
+  } = whitelistCsvCalls(
+    () => platform,
+    () => sponsor,
+    () => badge,
+  );
+  const invitations = async () =>
+    (await as(sponsor, 'GET', `/gs-api/badge/whitelist/invitations?badgeId=${badge._id}`)).data;
 
   it('gives every row its kind and the counts, with a header: one bare address per row', async () => {
     const answer = await preview(
       [
         'email',
-        ada.email, // ready
+        ada.email, // invite: an earner's email, like any other
         bob.address.toLowerCase(), // ready, by wallet
-        'newcomer@example.net', // unknown
+        'newcomer@example.net', // invite
         'NewComer@Example.NET', // duplicate: the same address in another case
         cy.address, // duplicate: whitelisted already
         'not-an-email', // invalid
         'Victim Name <victim@example.net>', // invalid: a display name
         '<victim@example.net>', // invalid: angle brackets
         sponsor.address, // invalid: own wallet
-        otherSponsor.email, // invalid: not an earner
+        otherSponsor.email, // invite: a sponsor's email, like any other
+        otherSponsor.address, // invalid: not an earner's wallet
         '"victim@example.net\r\nBcc: x@y.net"', // invalid: a line break in the address
       ].join('\n'),
     );
@@ -66,28 +82,21 @@ describe('whitelist from a CSV file', () => {
     const data = answer.data as WhitelistCsvPreview;
     expect(data.hasHeader).toBe(true);
     expect(data.rows.map((r) => [r.value, r.kind, r.reason])).toEqual([
-      [ada.email, 'ready', CSV.ready],
+      [ada.email, 'invite', CSV.invite],
       [bob.address.toLowerCase(), 'ready', CSV.ready],
-      ['newcomer@example.net', 'unknown', CSV.unknown],
+      ['newcomer@example.net', 'invite', CSV.invite],
       ['NewComer@Example.NET', 'duplicate', CSV.duplicateInFile],
       [cy.address, 'duplicate', CSV.alreadyWhitelisted],
       ['not-an-email', 'invalid', CSV.notEmailOrAddress],
       ['Victim Name <victim@example.net>', 'invalid', CSV.notEmailOrAddress],
       ['<victim@example.net>', 'invalid', CSV.notEmailOrAddress],
       [sponsor.address, 'invalid', CSV.ownWallet],
-      [otherSponsor.email, 'invalid', CSV.notAnEarner],
+      [otherSponsor.email, 'invite', CSV.invite],
+      [otherSponsor.address, 'invalid', CSV.notAnEarner],
       ['victim@example.net\r\nBcc: x@y.net', 'invalid', CSV.notEmailOrAddress],
     ]);
     expect(data.rows.slice(0, 3).map((r) => r.line)).toEqual([2, 3, 4]);
-    // Nobody here applied to the sponsor's badges: no name, no wallet.
-    expect(data.rows[0]).toMatchObject({ account: null, fullName: null });
-    expect(data.counts).toEqual({
-      ready: 2,
-      unknown: 1,
-      duplicate: 2,
-      invalid: 6,
-      unsubscribed: 0,
-    });
+    expect(data.counts).toEqual({ ready: 1, invite: 3, duplicate: 2, invalid: 6, unsubscribed: 0 });
     expect(data.invitations).toEqual({ perDay: PER_DAY, leftToday: PER_DAY });
     // Confirming rows with a name or a line break mails nobody.
     await expectNothingToDo(
@@ -103,7 +112,7 @@ describe('whitelist from a CSV file', () => {
     const data = answer.data as WhitelistCsvPreview;
     expect(data.hasHeader).toBe(false);
     expect(data.rows.map((r) => [r.line, r.value, r.kind])).toEqual([
-      [1, ada.email, 'ready'],
+      [1, ada.email, 'invite'],
       [3, bob.address, 'ready'],
     ]);
   });
@@ -127,42 +136,49 @@ describe('whitelist from a CSV file', () => {
     ).toMatchObject({ status: 403, message: M.notYourBadge });
   }, 60_000);
 
-  it('whitelists the ready earners in one consent, invites the unknown email once, and they can apply', async () => {
+  it('whitelists the wallets in one consent and invites every email once, an earner too: nobody behind an email is whitelisted yet', async () => {
     const csv = ['email', ada.email, bob.address, 'newcomer@example.net', cy.address].join('\n');
     const body = { badgeOnChainId: badge.onChainId, csv };
     const run = await runAction(request, sponsor, 'POST', '/gs-api/badge/whitelist/csv', body);
     expect(run.consent.description).toBe(
-      `Whitelist 2 earners for your private badge "Invitation Only" (GETS ${badge.onChainId}), so they can apply for it`,
+      `Whitelist 1 earner for your private badge "Invitation Only" (GETS ${badge.onChainId}), so that earner can apply for it`,
     );
     expect(run.outcome.status).toBe('COMPLETED');
-    expect(run.outcome.events.filter((e) => e.eventName === 'EarnerWhitelisted')).toHaveLength(2);
-    expect(await isWhitelisted(ada.address)).toBe(true);
+    expect(run.outcome.events.filter((e) => e.eventName === 'EarnerWhitelisted')).toEqual([
+      expect.objectContaining({ args: expect.objectContaining({ earner: bob.address }) }),
+    ]);
     expect(await isWhitelisted(bob.address)).toBe(true);
+    // Ada's email is an invitation like the newcomer's: her wallet is not on chain.
+    expect(await isWhitelisted(ada.address)).toBe(false);
 
-    const mails = await deliveredTo('newcomer@example.net');
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('You are invited to earn a badge on GETS Badges');
-    expect(mails[0]!.text_body).toContain(
+    const [newcomerMail, ...moreToNewcomer] = await deliveredTo('newcomer@example.net');
+    expect(moreToNewcomer).toEqual([]);
+    expect(newcomerMail!.subject).toBe(INVITATION_SUBJECT);
+    expect(newcomerMail!.text_body).toContain(
       'Test User invites you to apply for the private badge "Invitation Only" on GETS Badges.',
     );
-    expect(mails[0]!.text_body).toContain(
+    expect(newcomerMail!.text_body).toContain(
       `/register?next=${encodeURIComponent(`/badge/${badge._id}`)}`,
     );
-    expect(mails[0]!.text_body).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
-
-    const { application } = await applyFor(request, ada, badge, { fullName: 'Ada Lovelace' });
-    expect(application.status).toBe('APPLIED');
+    expect(newcomerMail!.text_body).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
+    // Ada has an account: she is asked to log in and answer, under the same subject.
+    const [adaMail] = await deliveredTo(ada.email);
+    expect(adaMail!.subject).toBe(INVITATION_SUBJECT);
+    expect(adaMail!.text_body).toContain(
+      `/login?next=${encodeURIComponent(`/badge/${badge._id}`)}`,
+    );
+    expect(adaMail!.text_body).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{43}/);
 
     // The same file again: nothing left to whitelist, nobody new to invite.
     const again = await preview(csv);
     expect((again.data as WhitelistCsvPreview).counts).toEqual({
       ready: 0,
-      unknown: 0,
+      invite: 0,
       duplicate: 4,
       invalid: 0,
       unsubscribed: 0,
     });
-    expect((again.data as WhitelistCsvPreview).rows[2]!.reason).toBe(CSV.invited);
+    expect((again.data as WhitelistCsvPreview).rows[0]!.reason).toBe(CSV.invited);
     expect(await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
       status: 409,
       message: CSV.nothingToDo,
@@ -170,48 +186,67 @@ describe('whitelist from a CSV file', () => {
     expect(await queuedTo('newcomer@example.net')).toHaveLength(1);
   }, 60_000);
 
-  it("names in the preview only earners who applied to one of the sponsor's badges", async () => {
-    // Dora applied to another sponsor's badge only; Ada applied to this sponsor's.
-    const dora = await createTestUser(platform.ctx);
-    await platform.ctx.db.query("UPDATE users SET full_name = 'Dora Distinct' WHERE id = $1", [
-      dora.id,
+  it('shows the earner the invitation; once accepted, one more consent whitelists them without naming the wallet, and they apply', async () => {
+    expect(await invitationsOf(ada)).toEqual([
+      {
+        badgeId: badge._id,
+        badgeName: 'Invitation Only',
+        sponsorName: 'Test User',
+        invitedAt: expect.any(String),
+        status: 'PENDING',
+      },
     ]);
-    const elsewhere = await publishApprovedBadge(request, otherSponsor, admin, {
-      name: 'Elsewhere',
-    });
-    await applyFor(request, dora, elsewhere, { fullName: 'Dora Applicant' });
-    const response = await request('/gs-api/badge/whitelist/csv/preview', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...sponsor.authorization },
-      body: JSON.stringify({
-        badgeOnChainId: badge.onChainId,
-        csv: [dora.email, bob.email, ada.email].join('\n'),
+    // Applying before the wallet is whitelisted is refused, as for anyone not whitelisted.
+    expect(
+      await as(ada, 'POST', '/gs-api/user/metakeep/requestBadge', {
+        onChainId: badge.onChainId,
+        email: ada.email,
+        fullName: 'Ada Lovelace',
+        awardCriteria: true,
+        awardingCriteriaEvidence: false,
       }),
-    });
-    expect(response.status).toBe(200);
-    const raw = await response.text();
-    // The raw answer: nothing of Dora or Bob beyond the email the sponsor typed.
-    for (const secret of [dora.address, bob.address, 'Dora Distinct', 'Dora Applicant']) {
-      expect(raw.toLowerCase()).not.toContain(secret.toLowerCase());
-    }
-    const rows = (JSON.parse(raw) as { data: WhitelistCsvPreview }).data.rows;
-    expect(rows.map((r) => [r.kind, r.account, r.fullName])).toEqual([
-      ['ready', null, null],
-      // Bob is whitelisted (by wallet, above); his email does not say whose wallet that is.
-      ['ready', null, null],
-      // Ada's name and wallet as her application showed them on the Applications page.
-      ['duplicate', ada.address, 'Ada Lovelace'],
-    ]);
-    expect(rows[2]!.reason).toBe(CSV.alreadyWhitelisted);
-  }, 60_000);
+    ).toMatchObject({ status: 403, message: M.notWhitelisted });
 
-  it('lists invitees; once one registers, one more consent whitelists them', async () => {
-    const invitations = () =>
-      as(sponsor, 'GET', `/gs-api/badge/whitelist/invitations?badgeId=${badge._id}`);
-    expect((await invitations()).data).toEqual([
-      expect.objectContaining({ email: 'newcomer@example.net', registered: false }),
+    expect(await answer(ada, true)).toMatchObject({
+      status: 200,
+      message: CSV.invitationAccepted,
+      data: { badgeId: badge._id, status: 'ACCEPTED' },
+    });
+    // Once answered, it cannot be answered again.
+    expect(await answer(ada, false)).toMatchObject({
+      status: 404,
+      message: CSV.noInvitationForYou,
+    });
+    // Invited together: listed by email.
+    expect(await invitations()).toEqual([
+      expect.objectContaining({ email: 'newcomer@example.net', accepted: false }),
+      expect.objectContaining({ email: ada.email, accepted: true }),
     ]);
-    // Only unknown emails: invitations without consent.
+
+    const run = await whitelistAccepted([ada.email, 'newcomer@example.net']);
+    expect(run.consent.description).toBe(
+      `Whitelist 1 invitee who accepted your invitation to your private badge "Invitation Only" (GETS ${badge.onChainId}), so they can apply for it: their wallet goes on the badge's whitelist on chain`,
+    );
+    expect(run.outcome).toMatchObject({ status: 'COMPLETED', transactionHash: null });
+    expect(JSON.stringify(run).toLowerCase()).not.toContain(ada.address.toLowerCase());
+    expect(await isWhitelisted(ada.address)).toBe(true);
+    // Whitelisted: she leaves the sponsor's list and her own, and can apply.
+    expect(await invitations()).toEqual([
+      expect.objectContaining({ email: 'newcomer@example.net', accepted: false }),
+    ]);
+    expect(await invitationsOf(ada)).toEqual([]);
+    const { application } = await applyFor(request, ada, badge, { fullName: 'Ada Lovelace' });
+    expect(application.status).toBe('APPLIED');
+    // Nobody else accepted: nothing to consent to.
+    expect(
+      await as(sponsor, 'POST', '/gs-api/badge/whitelist/invitations/accepted', {
+        badgeId: badge._id,
+        emails: [ada.email, 'newcomer@example.net'],
+      }),
+    ).toMatchObject({ status: 409, message: CSV.noneAccepted });
+  }, 90_000);
+
+  it('shows a newcomer who registers since the invitation waiting for them; only earners answer', async () => {
     const invitedOnly = await as(sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
       badgeOnChainId: badge.onChainId,
       csv: 'later@example.net',
@@ -221,21 +256,23 @@ describe('whitelist from a CSV file', () => {
       message: CSV.invitationsSent,
       data: { invited: 1 },
     });
-
-    const newcomer = await createTestUser(platform.ctx, { email: 'newcomer@example.net' });
-    expect((await invitations()).data).toEqual([
-      expect.objectContaining({ email: 'later@example.net', registered: false }),
-      expect.objectContaining({ email: 'newcomer@example.net', registered: true }),
+    const newcomer = await createTestUser(platform.ctx, { email: 'Newcomer@Example.net' });
+    expect(await invitationsOf(newcomer)).toEqual([
+      expect.objectContaining({ badgeId: badge._id, status: 'PENDING' }),
     ]);
-    const run = await runAction(request, sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
-      badgeOnChainId: badge.onChainId,
-      csv: 'newcomer@example.net',
+    // Registering answers nothing: the sponsor's list reads as before.
+    expect(await invitations()).toEqual([
+      expect.objectContaining({ email: 'later@example.net', accepted: false }),
+      expect.objectContaining({ email: 'newcomer@example.net', accepted: false }),
+    ]);
+    // A sponsor with the invited email may not answer it.
+    const sponsorByEmail = await createTestUser(platform.ctx, {
+      email: 'later@example.net',
+      userType: 'SPONSOR',
     });
-    expect(run.outcome.status).toBe('COMPLETED');
-    expect(await isWhitelisted(newcomer.address)).toBe(true);
-    expect((await invitations()).data).toEqual([
-      expect.objectContaining({ email: 'later@example.net' }),
-    ]);
+    expect(await answer(sponsorByEmail, true)).toMatchObject({ status: 403 });
+    // Someone else's invitation is not theirs to answer.
+    expect(await answer(bob, true)).toMatchObject({ status: 404, message: CSV.noInvitationForYou });
   }, 60_000);
 
   it('queues a consent for more earners than one transaction holds as several transactions, all whitelisted', async () => {

@@ -1,8 +1,8 @@
 // A whitelisted earner is taken to the badge: once the whitelisting is on
-// chain, by address or from a CSV file, the worker mails each earner the
-// badge's link; an email without an account gets the invitation instead, and
-// nobody whitelisted gets no mail. Through the HTTP API, the real chain and
-// the worker's mail delivery.
+// chain, by address, from a CSV file's wallets or as an invitee who accepted,
+// the worker mails each earner the badge's link; an email in a file gets the
+// invitation instead, and nobody whitelisted gets no mail. Through the HTTP
+// API, the real chain and the worker's mail delivery.
 import { describe, expect, it } from 'vitest';
 import { createTestUser, waitForOutcome } from '../helpers/accounts.ts';
 import type { Badge } from '@gets/schema';
@@ -11,6 +11,7 @@ import type { TestUser } from '../helpers/accounts.ts';
 import { call, runAction } from '../helpers/badges.ts';
 import { useWhitelistCsvPlatform, whitelistCsvCalls } from '../helpers/whitelist-csv.ts';
 import { WHITELISTED_SUBJECT } from '../../src/modules/applications/whitelist-mail.ts';
+import { INVITATION_SUBJECT } from '../../src/modules/applications/invitation-mail.ts';
 
 describe('the mail of a whitelisted earner', () => {
   let platform: TestPlatform;
@@ -22,11 +23,12 @@ describe('the mail of a whitelisted earner', () => {
   useWhitelistCsvPlatform((cast) => {
     ({ platform, sponsor, ada, bob, cy, badge } = cast);
   });
-  const { mailsTo, deliveredTo, queuedTo, isWhitelisted } = whitelistCsvCalls(
-    () => platform,
-    () => sponsor,
-    () => badge,
-  );
+  const { mailsTo, deliveredTo, queuedTo, isWhitelisted, eventually, answer, whitelistAccepted } =
+    whitelistCsvCalls(
+      () => platform,
+      () => sponsor,
+      () => badge,
+    );
   const badgeUrl = () => `${platform.ctx.publicUrl()}/badge/${badge._id}`;
 
   it('takes an earner whitelisted by address to the badge, with its link', async () => {
@@ -41,17 +43,27 @@ describe('the mail of a whitelisted earner', () => {
     expect(await mailsTo(sponsor.email)).toEqual([]);
   });
 
-  it('mails each earner of a CSV file (by email and by wallet) the link, once the file is on chain', async () => {
+  it('mails each earner of a CSV file (by wallet, or invited by email and accepted) the link, once on chain', async () => {
     const run = await runAction(platform.request, sponsor, 'POST', '/gs-api/badge/whitelist/csv', {
       badgeOnChainId: badge.onChainId,
       csv: [ada.email, bob.address].join('\n'),
     });
     expect(run.outcome.status).toBe('COMPLETED');
-    expect(await isWhitelisted(ada.address)).toBe(true);
+    expect(await isWhitelisted(bob.address)).toBe(true);
+    // Ada was invited: her wallet waits for her answer, and her mail is the invitation.
+    expect(await isWhitelisted(ada.address)).toBe(false);
+    expect((await deliveredTo(ada.email)).map((mail) => mail.subject)).toEqual([
+      INVITATION_SUBJECT,
+    ]);
+    expect((await answer(ada, true)).status).toBe(200);
+    expect((await whitelistAccepted([ada.email])).outcome.status).toBe('COMPLETED');
     for (const earner of [ada, bob]) {
-      const [mail, ...more] = await deliveredTo(earner.email);
-      expect(more).toEqual([]);
-      expect(mail!.subject).toBe(WHITELISTED_SUBJECT);
+      await eventually(async () =>
+        expect((await mailsTo(earner.email)).map((mail) => mail.subject)).toContain(
+          WHITELISTED_SUBJECT,
+        ),
+      );
+      const mail = (await mailsTo(earner.email)).find((m) => m.subject === WHITELISTED_SUBJECT);
       expect(mail!.text_body).toContain('Hello Test User,');
       expect(mail!.text_body).toContain(badgeUrl());
     }

@@ -231,6 +231,10 @@ export const OTHER_SPONSOR: Record<
     refused: 403,
     request: (o) => ({ body: { badgeId: o.privateBadgeId, email: 'invitee@example.net' } }),
   },
+  'POST /gs-api/badge/whitelist/invitations/accepted': {
+    refused: 403,
+    request: (o) => ({ body: { badgeId: o.privateBadgeId, emails: ['invitee@example.net'] } }),
+  },
   'GET /gs-api/badge/applications/list': {
     refused: 403,
     request: (o) => ({ query: { badgeId: o.badgeId } }),

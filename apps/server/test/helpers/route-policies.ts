@@ -125,6 +125,11 @@ export const POLICIES: Record<string, Policy> = {
   'GET /gs-api/badge/whitelist/invitations': 'approvedSponsor',
   'POST /gs-api/badge/whitelist/invitations/resend': 'approvedSponsor',
   'DELETE /gs-api/badge/whitelist/invitations': 'approvedSponsor',
+  'POST /gs-api/badge/whitelist/invitations/accepted': 'approvedSponsor',
+  // The invitee's side of an invitation (decision 0063).
+  'GET /gs-api/badge/invitations': 'earner',
+  'POST /gs-api/badge/invitations/accept': 'earner',
+  'POST /gs-api/badge/invitations/decline': 'earner',
   // The token of an invitation mail's link is the proof: the invitee has no account.
   'POST /gs-api/badge/whitelist/invitations/unsubscribe': 'public',
   'GET /gs-api/badge/applications/list': 'approvedSponsor',

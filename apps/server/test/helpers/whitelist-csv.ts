@@ -1,12 +1,13 @@
 // The set-up the whitelist-from-CSV files share (preview and confirm, mail
-// delivery, limits): one platform per file with a small day's limit of
-// invitations, a sponsor's private badge on which Cy is whitelisted already,
-// and the calls and checks the tests make on it.
+// delivery, limits, invitations answered, privacy): one platform per file
+// with a small day's limit of invitations, a sponsor's private badge on which
+// Cy is whitelisted already, and the calls and checks the tests make on it.
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { badgeEscrowAbi } from '@gets/contracts';
 import {
   WHITELIST_CSV_MESSAGES as CSV,
   type Badge,
+  type EarnerInvitation,
   type WhitelistCsvPreview,
   type WhitelistInvitation,
 } from '@gets/schema';
@@ -33,11 +34,20 @@ export interface WhitelistCsvCast {
   badge: Badge;
 }
 
-/** Starts the file's platform and its cast before the tests (handing them to `started`), stops it after. */
-export function useWhitelistCsvPlatform(started: (cast: WhitelistCsvCast) => void): void {
+/**
+ * Starts the file's platform (with `env` besides the small day's limit) and
+ * its cast before the tests (handing them to `started`), stops it after.
+ */
+export function useWhitelistCsvPlatform(
+  started: (cast: WhitelistCsvCast) => void,
+  env: Record<string, string> = {},
+): void {
   let platform: TestPlatform | undefined;
   beforeAll(async () => {
-    platform = await startTestPlatform({ INVITATIONS_PER_SPONSOR_PER_DAY: String(PER_DAY) });
+    platform = await startTestPlatform({
+      INVITATIONS_PER_SPONSOR_PER_DAY: String(PER_DAY),
+      ...env,
+    });
     const request = platform.request;
     const sponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR', gets: '1000' });
     const otherSponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR', gets: '100' });
@@ -135,7 +145,21 @@ export function whitelistCsvCalls(
     );
     return (answer.data as WhitelistInvitation[]).find((invitation) => invitation.email === email);
   };
-  /** Confirms a file of one unknown email: the body, to send again, once it is invited. */
+  /** The earner's open invitations, as their dashboard reads them. */
+  const invitationsOf = async (earner: Caller) =>
+    (await as(earner, 'GET', '/gs-api/badge/invitations')).data as EarnerInvitation[];
+  /** The earner accepts (or declines) their invitation to the badge. */
+  const answer = (earner: Caller, accept: boolean, to = badge()) =>
+    as(earner, 'POST', `/gs-api/badge/invitations/${accept ? 'accept' : 'decline'}`, {
+      badgeId: to._id,
+    });
+  /** The sponsor whitelists the invitees of these emails who accepted, through consent. */
+  const whitelistAccepted = (emails: string[], by = sponsor(), to = badge()) =>
+    runAction(request, by, 'POST', '/gs-api/badge/whitelist/invitations/accepted', {
+      badgeId: to._id,
+      emails,
+    });
+  /** Confirms a file of one email: the body, to send again, once it is invited. */
   const inviteAlone = async (email: string, by = sponsor(), to = badge()) => {
     const body = { badgeOnChainId: to.onChainId, csv: email };
     expect(await as(by, 'POST', '/gs-api/badge/whitelist/csv', body)).toMatchObject({
@@ -192,6 +216,9 @@ export function whitelistCsvCalls(
     queuedTo,
     refusingMailTo,
     invitee,
+    invitationsOf,
+    answer,
+    whitelistAccepted,
     inviteAlone,
     previewOf,
     expectNothingToDo,

@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import type { OwnerKind } from '../../custody/key-repository.ts';
 import { AppError } from '../../http/errors.ts';
+import type { ActionNeed } from '../action-registry.ts';
 import { accountUse, lockAccountSubmissions, pruneGasUse } from './fair-use-repository.ts';
 
 export interface AccountLimits {
@@ -22,17 +23,50 @@ export interface AccountLimits {
 /** Seconds a refused caller is told to wait while an action of theirs is on its way. */
 const IN_FLIGHT_RETRY_SECONDS = 5;
 
+/** One transaction and no gas counted ahead: an action that is not split. */
+const SINGLE: ActionNeed = { transactions: 1, gas: 0n };
+
 /**
  * The limits the consent statements hold an owner to, as their parameters:
  * none (nulls) for the platform's own wallet, which acts for everyone
- * (releases, removals) and is never held back.
+ * (releases, removals) and is never held back. An action of several parts
+ * needs room for all of them: the statements' "fewer than max in flight" and
+ * "less than the gas budget used" are moved by what the action needs.
  */
 export function limitParams(
   owner: { kind: OwnerKind },
   limits: AccountLimits | undefined,
+  need: ActionNeed = SINGLE,
 ): { maxInFlight: number | null; dailyGas: string | null } {
   if (!limits || owner.kind === 'system') return { maxInFlight: null, dailyGas: null };
-  return { maxInFlight: limits.maxInFlight, dailyGas: limits.dailyGas.toString() };
+  return {
+    maxInFlight: limits.maxInFlight - (need.transactions - 1),
+    dailyGas: (limits.dailyGas - need.gas).toString(),
+  };
+}
+
+/**
+ * An action larger than the limits themselves (more parts than may be in flight at once, or
+ * more gas than a day's allowance): refused outright, since no wait would make room for it.
+ */
+export function tooLargeForLimits(
+  owner: { kind: OwnerKind },
+  limits: AccountLimits | undefined,
+  need: ActionNeed,
+): AppError | null {
+  if (!limits || owner.kind === 'system') return null;
+  if (need.transactions > limits.maxInFlight || need.gas >= limits.dailyGas) {
+    return new AppError(
+      400,
+      FAIR_USE_MESSAGES.tooLarge({
+        transactions: need.transactions,
+        maxInFlight: limits.maxInFlight,
+        gas: need.gas,
+        dailyGas: limits.dailyGas,
+      }),
+    );
+  }
+  return null;
 }
 
 /**
@@ -43,15 +77,16 @@ export async function accountLimitRefusal(
   db: Queryable,
   owner: { kind: OwnerKind; id: string },
   limits: AccountLimits,
+  need: ActionNeed = SINGLE,
 ): Promise<AppError | null> {
   if (owner.kind === 'system') return null;
   const use = await accountUse(db, owner);
-  if (use.inFlight >= limits.maxInFlight) {
+  if (use.inFlight + need.transactions > limits.maxInFlight) {
     return new AppError(429, FAIR_USE_MESSAGES.tooManyInFlight(limits.maxInFlight), {
       retryAfterSeconds: IN_FLIGHT_RETRY_SECONDS,
     });
   }
-  if (use.gasToday >= limits.dailyGas) {
+  if (use.gasToday + need.gas >= limits.dailyGas) {
     const wait = Math.max(1, Math.ceil(use.secondsToNextDay));
     return new AppError(429, FAIR_USE_MESSAGES.dailyGasUsed(wait), { retryAfterSeconds: wait });
   }

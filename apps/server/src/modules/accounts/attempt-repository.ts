@@ -27,6 +27,51 @@ export async function countAttempt(
   return { attempts: Number(row.attempts), retryAfterMs: Number(row.retry_after_ms) };
 }
 
+/**
+ * The wait after the `n`-th attempt of a spaced count, in seconds: none
+ * within the free attempts, then 1, 2, 4 ... doubling, at most `maxDelay`.
+ */
+const SPACING = (attempts: string, free: string, maxDelay: string) =>
+  `CASE WHEN ${attempts} < ${free} THEN 0
+        ELSE LEAST(${maxDelay}::float8, power(2, LEAST(${attempts} - ${free}, 40))) END`;
+
+/**
+ * Counts one attempt of (scope, subject) if its turn has come: within the
+ * first `free` attempts at once, after that only once the wait since the
+ * previous attempt (SPACING) is over; a count idle for `forgetSeconds` starts
+ * afresh. In one statement, so attempts made together take turns too. Answers
+ * whether it counted, and if not how long until it would.
+ */
+export async function takeSpacedAttempt(
+  db: Queryable,
+  scope: string,
+  subject: string,
+  spacing: { free: number; maxDelaySeconds: number; forgetSeconds: number },
+): Promise<{ taken: true } | { taken: false; retryAfterMs: number }> {
+  const wait = SPACING('a.attempts', '$3::int', '$4');
+  const taken = await db.query(
+    `INSERT INTO auth_attempts AS a (scope, subject, window_start, attempts)
+     VALUES ($1, $2, now(), 1)
+     ON CONFLICT (scope, subject) DO UPDATE SET
+       attempts = CASE WHEN a.window_start <= now() - $5::int * interval '1 second'
+                       THEN 1 ELSE a.attempts + 1 END,
+       window_start = now()
+     WHERE a.window_start <= now() - $5::int * interval '1 second'
+        OR a.window_start <= now() - (${wait}) * interval '1 second'
+     RETURNING attempts`,
+    [scope, subject, spacing.free, spacing.maxDelaySeconds, spacing.forgetSeconds],
+  );
+  if (taken.length > 0) return { taken: true };
+  const rows = await db.query<{ retry_after_ms: number | string }>(
+    `SELECT GREATEST(0, EXTRACT(EPOCH FROM (
+              a.window_start + (${wait}) * interval '1 second' - now())) * 1000)::float8
+              AS retry_after_ms
+       FROM auth_attempts a WHERE a.scope = $1 AND a.subject = $2`,
+    [scope, subject, spacing.free, spacing.maxDelaySeconds],
+  );
+  return { taken: false, retryAfterMs: Number(rows[0]?.retry_after_ms ?? 0) };
+}
+
 export async function clearAttempts(db: Queryable, scope: string, subject: string) {
   await db.query('DELETE FROM auth_attempts WHERE scope = $1 AND subject = $2', [scope, subject]);
 }

@@ -1,13 +1,20 @@
-// Per-IP limits of the login, OTP and reset calls (@fastify/rate-limit),
-// counted where every API process sees them (rate-limit-store.ts); the
-// per-account limits are in attempt-limits.ts.
+// Per-IP limits of the login, OTP and reset calls, and of the public calls
+// that read the chain or verify signatures (@fastify/rate-limit), counted
+// where every API process sees them (rate-limit-store.ts) under the client's
+// key (an IPv6 client's /64: http/client-key.ts); the per-account limits are
+// in attempt-limits.ts.
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { tooManyAttemptsMessage } from '@gets/schema';
+import { tooManyAttemptsMessage, tooManyRequestsMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { clientKey } from '../../http/client-key.ts';
 import { AppError } from '../../http/errors.ts';
+import { metricsAccess } from '../../http/metrics-access.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
+
+/** Seconds until the window ends, as @fastify/rate-limit hands them to an error builder. */
+const secondsLeft = (context: { ttl: number }) => Math.max(1, Math.ceil(context.ttl / 1000));
 
 /**
  * Plugin options: only routes that carry config.rateLimit are limited. Counts
@@ -23,8 +30,9 @@ export function rateLimitPluginOptions(db: Database, redis: Redis | undefined, d
       : db.driver === 'postgres'
         ? { store: databaseRateLimitStore(db) }
         : {}),
+    keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      new AppError(429, tooManyAttemptsMessage(Math.max(1, Math.ceil(context.ttl / 1000)))),
+      new AppError(429, tooManyAttemptsMessage(secondsLeft(context))),
   };
 }
 
@@ -35,3 +43,33 @@ export const perIpLimit = (config: Pick<Config, 'rateLimits'>) => ({
     timeWindow: config.rateLimits.perIp.windowMs,
   },
 });
+
+/**
+ * The route config of a public call that reads the chain or verifies a
+ * signature (GET /verify/{id}, /platform, /health): its own, larger allowance
+ * per IP (a page load makes such reads), told as requests rather than attempts.
+ */
+export const publicReadLimit = (config: Pick<Config, 'rateLimits'>) => ({
+  rateLimit: {
+    max: config.rateLimits.publicReadsPerIp.max,
+    timeWindow: config.rateLimits.publicReadsPerIp.windowMs,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new AppError(429, tooManyRequestsMessage(secondsLeft(context))),
+  },
+});
+
+/**
+ * /health's: the public-read limit, except for a monitor on this machine (a
+ * container's health check, a supervisor), judged as the metrics are, by the
+ * socket and never a header: it polls as often as it likes, and /health
+ * shares one check among callers anyway.
+ */
+export const healthLimit = (config: Pick<Config, 'rateLimits'>) => {
+  const { rateLimit } = publicReadLimit(config);
+  return {
+    rateLimit: {
+      ...rateLimit,
+      allowList: (request: FastifyRequest) => metricsAccess(request.raw, undefined).allowed,
+    },
+  };
+};

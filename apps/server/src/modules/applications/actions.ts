@@ -1,22 +1,16 @@
 // Chain actions of applications (BadgeEscrow), with what the platform records
-// when each ends: the sponsor whitelists an earner (or many) on a private badge, the
-// earner requests (applies for) a badge, the sponsor approves and rejects many
-// requests in one call, the earner claims (badge token and reward in one
-// call), and the platform releases approvals that lapsed unclaimed.
+// when each ends: the sponsor whitelists earners on a private badge
+// (whitelist-actions.ts), the earner requests (applies for) a badge, the
+// sponsor approves and rejects many requests in one call, the earner claims
+// (badge token and reward in one call), and the platform releases approvals
+// that lapsed unclaimed.
 import { encodeFunctionData, getAddress } from 'viem';
 import { z } from 'zod';
 import { badgeEscrowAbi } from '@gets/contracts';
+import { getsForPeople, MAX_APPLICATIONS_PER_REVIEW, TITLE_MAX_LENGTH } from '@gets/schema';
 import {
-  getsForPeople,
-  MAX_APPLICATIONS_PER_REVIEW,
-  TITLE_MAX_LENGTH,
-  WHITELIST_CSV_MAX_ROWS,
-} from '@gets/schema';
-import {
-  addressField,
   chainIdField,
   defineAction,
-  shortAddress,
   unitsField,
   type ContractCall,
 } from '../../chain/action-definition.ts';
@@ -41,12 +35,10 @@ import {
   endReview,
   type StoredApplication,
 } from './application-repository.ts';
-import { queueWhitelistedMails } from './whitelist-mail.ts';
+import { whitelistEarner, whitelistEarners, whitelistInvitees } from './whitelist-actions.ts';
 
 const badgeNameField = z.string().min(1).max(TITLE_MAX_LENGTH);
 const requestIdsField = z.array(chainIdField).min(1).max(MAX_APPLICATIONS_PER_REVIEW);
-/** The badge's page the whitelisted earners are mailed (absent on actions queued before it was). */
-const badgeUrlField = z.string().max(2048).optional();
 
 /** One call of the badge escrow, with the gas the forwarder hands it. */
 const escrowCall = (to: `0x${string}`, data: `0x${string}`, gas: bigint): ContractCall => ({
@@ -60,96 +52,6 @@ const eventsNamed = (events: DecodedEvent[], eventName: string) =>
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
-
-/**
- * Earners one whitelist transaction holds: each costs a new storage slot and
- * an event (about 25,000 gas, budgeted at 30,000), so 500 take about half of
- * a 30M-gas block and leave room for others' requests in the same batch.
- */
-export const WHITELIST_EARNERS_PER_TRANSACTION = 500;
-const WHITELIST_GAS_PER_EARNER = 30_000n;
-
-/** whitelistEarners(badgeId, earners) on the badge escrow, with gas for each earner. */
-const whitelistCall = (badges: `0x${string}`, badgeId: string, earners: `0x${string}`[]) =>
-  escrowCall(
-    badges,
-    encodeFunctionData({
-      abi: badgeEscrowAbi,
-      functionName: 'whitelistEarners',
-      args: [BigInt(badgeId), earners],
-    }),
-    60_000n + WHITELIST_GAS_PER_EARNER * BigInt(earners.length),
-  );
-
-/** The sponsor lets one earner request their private badge. */
-export const whitelistEarner = defineAction({
-  schema: z.object({
-    type: z.literal('whitelistEarner'),
-    badgeId: chainIdField,
-    name: badgeNameField,
-    earner: addressField,
-    badgeUrl: badgeUrlField,
-  }),
-  describe: (action) =>
-    `Whitelist the wallet ${shortAddress(action.earner)} for your private badge "${action.name}" (GETS ${action.badgeId}), so that earner can apply for it`,
-  encode: (action, { contracts }) => [
-    whitelistCall(contracts.badges, action.badgeId, [action.earner]),
-  ],
-  // Whitelisted now: the earner is mailed the badge's link, where they apply.
-  async onCompleted(tx, { action }) {
-    await queueWhitelistedMails(tx, {
-      badgeId: action.badgeId,
-      earners: [action.earner],
-      badgeName: action.name,
-      badgeUrl: action.badgeUrl,
-    });
-  },
-});
-
-/**
- * The sponsor lets many earners request their private badge (a whitelist
- * CSV): one consent; queued as one chain transaction per 500 earners.
- */
-export const whitelistEarners = defineAction({
-  schema: z.object({
-    type: z.literal('whitelistEarners'),
-    badgeId: chainIdField,
-    name: badgeNameField,
-    earners: z.array(addressField).min(1).max(WHITELIST_CSV_MAX_ROWS),
-    badgeUrl: badgeUrlField,
-  }),
-  describe: (action) =>
-    `Whitelist ${plural(action.earners.length, 'earner')} for your private badge "${action.name}" (GETS ${action.badgeId}), so ${
-      action.earners.length === 1 ? 'that earner' : 'they'
-    } can apply for it${
-      action.earners.length > WHITELIST_EARNERS_PER_TRANSACTION
-        ? ` (${Math.ceil(action.earners.length / WHITELIST_EARNERS_PER_TRANSACTION)} transactions)`
-        : ''
-    }`,
-  encode: (action, { contracts }) => [
-    whitelistCall(contracts.badges, action.badgeId, action.earners),
-  ],
-  // Each part's earners are mailed the badge's link once their part is on chain.
-  async onCompleted(tx, { action }) {
-    await queueWhitelistedMails(tx, {
-      badgeId: action.badgeId,
-      earners: action.earners,
-      badgeName: action.name,
-      badgeUrl: action.badgeUrl,
-    });
-  },
-  split: (action) =>
-    Array.from(
-      { length: Math.ceil(action.earners.length / WHITELIST_EARNERS_PER_TRANSACTION) },
-      (_, i) => ({
-        ...action,
-        earners: action.earners.slice(
-          i * WHITELIST_EARNERS_PER_TRANSACTION,
-          (i + 1) * WHITELIST_EARNERS_PER_TRANSACTION,
-        ),
-      }),
-    ),
-});
 
 /** The earner applies: the request is recorded on chain for the sponsor to review. */
 export const requestBadge = defineAction({
@@ -364,6 +266,7 @@ export const releaseExpiredApprovals = defineAction({
 export const applicationActions = [
   whitelistEarner,
   whitelistEarners,
+  whitelistInvitees,
   requestBadge,
   processRequests,
   claimBadge,

@@ -146,31 +146,6 @@ export async function findApplicationOf(
   return rows[0] ? toApplication(rows[0]) : null;
 }
 
-/**
- * Of these earners, the ones who applied to one of the sponsor's badges, with
- * the full name and wallet of their latest application: what the badge's
- * Applications page showed the sponsor.
- */
-export async function findApplicantsOfSponsor(
-  db: Queryable,
-  sponsorId: string,
-  earnerIds: string[],
-): Promise<{ earnerId: string; fullName: string; account: `0x${string}` }[]> {
-  if (earnerIds.length === 0) return [];
-  const rows = await db.query<{ earner_id: string; full_name: string; earner_address: string }>(
-    `SELECT DISTINCT ON (a.earner_id) a.earner_id, a.full_name, a.earner_address
-       FROM badge_applications a JOIN badges b ON b.id = a.badge_id
-      WHERE b.sponsor_id = $1 AND a.earner_id = ANY($2::uuid[]) AND a.status <> 'REQUESTING'
-      ORDER BY a.earner_id, a.created_at DESC`,
-    [sponsorId, earnerIds],
-  );
-  return rows.map((row) => ({
-    earnerId: row.earner_id,
-    fullName: row.full_name,
-    account: row.earner_address as `0x${string}`,
-  }));
-}
-
 /** A badge's applications on chain, sorted by full name (the Applications page). */
 export async function listApplicationsOfBadge(
   db: Queryable,

@@ -117,7 +117,10 @@ export async function recordedApplication(
 /**
  * GET /badge/applicationlist/{badgeId}/{account}: the account's application
  * for the badge, and whether it may apply (no application yet). Asked by that
- * earner or by the badge's sponsor.
+ * earner, or by the badge's sponsor: the sponsor is answered only of a wallet
+ * that applied to the badge, and of any other wallet (an earner's or not,
+ * whitelisted or not, or nobody's) the same "not eligible, no application",
+ * so the call is no way to test wallets.
  */
 export async function applicationOf(ctx: Ctx, actor: Actor, badgeId: string, account: string) {
   const badge = await findBadge(ctx.db, badgeId);
@@ -125,9 +128,8 @@ export async function applicationOf(ctx: Ctx, actor: Actor, badgeId: string, acc
   const earner = await findUserByAccount(ctx.db, account);
   const isSelf = earner?.id === actor.id;
   if (!isSelf && badge.sponsorId !== actor.id) throw new AppError(403, M.accountMismatch);
-  const application = earner ? await findApplicationOf(ctx.db, badge.id, earner.id) : null;
-  return {
-    eligible: application === null && earner?.userType === 'EARNER',
-    application: application && application.status !== 'REQUESTING' ? view(ctx, application) : null,
-  };
+  const found = earner ? await findApplicationOf(ctx.db, badge.id, earner.id) : null;
+  const application = found && found.status !== 'REQUESTING' ? view(ctx, found) : null;
+  if (!isSelf) return { eligible: false, application };
+  return { eligible: found === null && earner?.userType === 'EARNER', application };
 }

@@ -1,6 +1,7 @@
 // The invitation mail: the subject is the platform's, the sponsor's and the
 // badge's names only in the body (one line of text, escaped in HTML), and
-// the unsubscribe link in the body and as List-Unsubscribe.
+// the unsubscribe link in the body and as List-Unsubscribe; an earner's
+// address is asked to log in and answer, any other to register first.
 import { describe, expect, it } from 'vitest';
 import { INVITATION_SUBJECT, invitationMail, type Invitation } from './invitation-mail.ts';
 
@@ -27,6 +28,18 @@ describe('invitationMail', () => {
     expect(mail.html).toContain(
       `<a href="https://badges.example.org/unsubscribe?token=${TOKEN}">unsubscribe</a>`,
     );
+    expect(mail.unsubscribeUrl).toBe(`https://badges.example.org/unsubscribe?token=${TOKEN}`);
+    expect(mail.text).toContain("then accept the invitation on the badge's page");
+  });
+
+  it("asks an earner's address to log in and answer on the badge's page, under the same subject", () => {
+    const mail = invitationMail(invitation({ toEarner: true }));
+    expect(mail.subject).toBe(INVITATION_SUBJECT);
+    expect(mail.text).toContain(
+      "Log in with this email address (newcomer@example.net), then accept or decline the invitation on the badge's page:",
+    );
+    expect(mail.text).toContain('https://badges.example.org/login?next=%2Fbadge%2Fb1');
+    expect(mail.text).not.toContain('/register');
     expect(mail.unsubscribeUrl).toBe(`https://badges.example.org/unsubscribe?token=${TOKEN}`);
   });
 

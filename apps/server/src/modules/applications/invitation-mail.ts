@@ -1,8 +1,11 @@
-// The invitation mail of a whitelist CSV, to an email without an account. The
-// sponsor's name and the badge's name are the sponsor's own words, so they go
-// only into the body: on one line in the text part, HTML-escaped in the HTML
-// part. The subject is the platform's fixed text. Every invitation carries its
-// own unsubscribe link, in the body and as List-Unsubscribe.
+// The invitation mail of a whitelist CSV. Every email of the file gets one,
+// under the same subject and limits (decision 0063); its body fits the
+// address: an earner's account is asked to log in and answer the invitation
+// on the badge's page, any other address to register first. The sponsor
+// never sees which went. The sponsor's name and the badge's name are the
+// sponsor's own words, so they go only into the body: on one line in the
+// text part, HTML-escaped in the HTML part. Every invitation carries its own
+// unsubscribe link, in the body and as List-Unsubscribe.
 import { PRODUCT_NAME, UNSUBSCRIBE_PATH } from '@gets/schema';
 import escapeHtml from 'escape-html';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -20,22 +23,32 @@ export interface Invitation {
   unsubscribeToken: string;
   /** The platform's public base URL; links are relative without one. */
   baseUrl: string | undefined;
+  /** An earner's account uses this address: log in and answer, rather than register. */
+  toEarner?: boolean;
 }
 
 export function invitationMail(invitation: Invitation): MailMessage {
   const base = invitation.baseUrl ?? '';
-  const register = `${base}/register?next=${encodeURIComponent(`/badge/${invitation.badgeId}`)}`;
+  const next = encodeURIComponent(`/badge/${invitation.badgeId}`);
+  const link = `${base}/${invitation.toEarner ? 'login' : 'register'}?next=${next}`;
   const unsubscribe = `${base}${UNSUBSCRIBE_PATH}?token=${invitation.unsubscribeToken}`;
   const sponsor = oneLine(invitation.sponsorName);
   const badge = oneLine(invitation.badgeName);
+  const how = invitation.toEarner
+    ? `Log in with this email address (${invitation.to}), then accept or decline the invitation on the badge's page:`
+    : `Register as an earner with this email address (${invitation.to}), then accept the invitation on the badge's page:`;
+  const after = [
+    "If you accept, the sponsor can put your wallet on the badge's whitelist (on the public chain) and you can apply.",
+    'The sponsor sees that you accepted, and your wallet only once you apply.',
+    'If you do not know this sponsor, you can ignore this email.',
+  ];
   const text = [
     `${sponsor} invites you to apply for the private badge "${badge}" on ${PRODUCT_NAME}.`,
     '',
-    `Register as an earner with this email address (${invitation.to}), then open the badge to apply:`,
-    register,
+    how,
+    link,
     '',
-    'Once you have registered, the sponsor whitelists your new wallet and you can apply.',
-    'If you do not know this sponsor, you can ignore this email.',
+    ...after,
     '',
     `To receive no more invitations from ${PRODUCT_NAME} sponsors, unsubscribe:`,
     unsubscribe,
@@ -45,10 +58,9 @@ export function invitationMail(invitation: Invitation): MailMessage {
     '<!doctype html>',
     '<html><body style="font-family: sans-serif; line-height: 1.5">',
     `<p>${h(sponsor)} invites you to apply for the private badge &ldquo;${h(badge)}&rdquo; on ${h(PRODUCT_NAME)}.</p>`,
-    `<p>Register as an earner with this email address (${h(invitation.to)}), then open the badge to apply:<br>`,
-    `<a href="${h(register)}">${h(register)}</a></p>`,
-    '<p>Once you have registered, the sponsor whitelists your new wallet and you can apply.<br>',
-    'If you do not know this sponsor, you can ignore this email.</p>',
+    `<p>${h(how)}<br>`,
+    `<a href="${h(link)}">${h(link)}</a></p>`,
+    `<p>${after.map(h).join('<br>\n')}</p>`,
     `<p style="color: #555; font-size: 12px">To receive no more invitations from ${h(PRODUCT_NAME)} sponsors, <a href="${h(unsubscribe)}">unsubscribe</a>.</p>`,
     '</body></html>',
   ].join('\n');
@@ -59,6 +71,6 @@ export function invitationMail(invitation: Invitation): MailMessage {
     html,
     // A header's link must be absolute; without a public URL it is in the body only.
     ...(/^https?:\/\//.test(unsubscribe) ? { unsubscribeUrl: unsubscribe } : {}),
-    consoleLine: `Invitation to ${invitation.to}: ${register}`,
+    consoleLine: `Invitation to ${invitation.to}: ${link}`,
   };
 }

@@ -1,5 +1,6 @@
-// SQL of the invitations a sponsor's whitelist CSV sent to emails without an
-// account (whitelist_invitations), and of the addresses that asked for no more
+// SQL of the invitations a sponsor's whitelist CSV sent, one per email
+// whoever it belongs to (whitelist_invitations), the answers of the earners
+// they reached, and the addresses that asked for no more
 // (invitation_opt_outs). The rows are the record of what was sent: a
 // withdrawn invitation is marked, never deleted, so it still counts towards
 // the sponsor's limits and its address is not invited to the badge again.
@@ -10,8 +11,8 @@ import type { MailFailure } from '../../mail/mail-queue-repository.ts';
 export interface StoredInvitation {
   email: string;
   invitedAt: Date;
-  /** The earner who registered with this email since, if any. */
-  earnerAccount: `0x${string}` | null;
+  /** The wallet of the earner who accepted it, if one did (never shown to the sponsor). */
+  acceptedAccount: `0x${string}` | null;
   /** How its mail went: still being sent (maybe tried again later), sent, or given up. */
   delivery: InvitationDelivery;
   /** How the mail's last try failed (never the server's own words), while it is tried again or once given up. */
@@ -155,20 +156,24 @@ export async function optOutByToken(db: Queryable, tokenHash: string): Promise<s
 type InvitationRow = {
   email: string;
   invited_at: Date | string;
-  account: `0x${string}` | null;
+  accepted_account: `0x${string}` | null;
   delivery: InvitationDelivery;
   last_failure: MailFailure | null;
   mail_id: string | null;
 };
 
-/** An invitation with the earner who registered since and how its mail went. */
+/**
+ * An invitation with the wallet of the earner who accepted it and how its
+ * mail went. Only an acceptance joins an account: whether the email has one
+ * is no part of the row.
+ */
 const SELECT_INVITATIONS = `
-  SELECT i.email, i.invited_at, u.account, m.last_failure, i.mail_id,
+  SELECT i.email, i.invited_at, u.account AS accepted_account, m.last_failure, i.mail_id,
          CASE WHEN m.given_up_at IS NOT NULL THEN 'NOT_DELIVERED'
               WHEN m.id IS NOT NULL AND m.sent_at IS NULL THEN 'SENDING'
               ELSE 'SENT' END AS delivery
     FROM whitelist_invitations i
-    LEFT JOIN users u ON lower(u.email) = lower(i.email) AND u.user_type = 'EARNER'
+    LEFT JOIN users u ON u.id = i.accepted_by AND i.accepted_at IS NOT NULL
     LEFT JOIN mail_queue m ON m.id = i.mail_id`;
 /** Invitations not withdrawn: the ones the sponsor sees and acts on. */
 const STANDING = 'i.withdrawn_at IS NULL';
@@ -176,13 +181,13 @@ const STANDING = 'i.withdrawn_at IS NULL';
 const toStoredInvitation = (row: InvitationRow): StoredInvitation => ({
   email: row.email,
   invitedAt: new Date(row.invited_at),
-  earnerAccount: row.account,
+  acceptedAccount: row.accepted_account,
   delivery: row.delivery,
   lastFailure: row.delivery === 'SENT' ? null : row.last_failure,
   mailId: row.mail_id,
 });
 
-/** The badge's invitations, newest first, with the earner who registered since and how their mail went. */
+/** The badge's invitations, newest first, with the wallet of whoever accepted and how their mail went. */
 export async function listInvitations(db: Queryable, badgeId: string): Promise<StoredInvitation[]> {
   const rows = await db.query<InvitationRow>(
     `${SELECT_INVITATIONS}
@@ -227,4 +232,102 @@ export async function markInvitationWithdrawn(
     [badgeId, email],
   );
   return rows[0] ? { email: rows[0].email, mailId: rows[0].mail_id } : null;
+}
+
+/** An invitation as the earner it reached sees it. */
+export interface InvitationOfEarner {
+  badgeId: string;
+  badgeName: string;
+  badgeOnChainId: string | null;
+  sponsorName: string;
+  invitedAt: Date;
+  accepted: boolean;
+}
+
+/**
+ * The invitations to this email (the earner's account's) still open: not
+ * withdrawn or declined, not accepted by another account, to a private badge
+ * that can still take earners; newest first.
+ */
+export async function listInvitationsOfEarner(
+  db: Queryable,
+  earner: { id: string; email: string },
+): Promise<InvitationOfEarner[]> {
+  const rows = await db.query<{
+    badge_id: string;
+    badge_name: string;
+    on_chain_id: string | null;
+    sponsor_name: string;
+    invited_at: Date | string;
+    accepted_at: Date | string | null;
+  }>(
+    `SELECT i.badge_id, b.name AS badge_name, b.on_chain_id::text AS on_chain_id,
+            s.full_name AS sponsor_name, i.invited_at, i.accepted_at
+       FROM whitelist_invitations i
+       JOIN badges b ON b.id = i.badge_id
+       JOIN users s ON s.id = i.sponsor_id
+      WHERE lower(i.email) = lower($1) AND i.withdrawn_at IS NULL AND i.declined_at IS NULL
+        AND (i.accepted_by IS NULL OR i.accepted_by = $2)
+        AND NOT b.is_public AND b.status IN ('VERIFIED', 'UNDER_VERIFICATION')
+      ORDER BY i.invited_at DESC, i.badge_id`,
+    [earner.email, earner.id],
+  );
+  return rows.map((row) => ({
+    badgeId: row.badge_id,
+    badgeName: row.badge_name,
+    badgeOnChainId: row.on_chain_id,
+    sponsorName: row.sponsor_name,
+    invitedAt: new Date(row.invited_at),
+    accepted: row.accepted_at !== null,
+  }));
+}
+
+/**
+ * Records the earner's answer to the badge's invitation of their email, if
+ * it is still open (not withdrawn, declined or accepted, to a private badge
+ * that can still take earners); answers whether it was recorded.
+ */
+export async function answerInvitation(
+  db: Queryable,
+  answer: { badgeId: string; earner: { id: string; email: string }; accept: boolean },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE whitelist_invitations
+        SET accepted_at = CASE WHEN $4 THEN now() END,
+            accepted_by = CASE WHEN $4 THEN $3::uuid END,
+            declined_at = CASE WHEN $4 THEN NULL ELSE now() END
+      WHERE badge_id = $1 AND lower(email) = lower($2)
+        AND withdrawn_at IS NULL AND declined_at IS NULL AND accepted_at IS NULL
+        AND EXISTS (
+          SELECT 1 FROM badges b
+           WHERE b.id = badge_id AND NOT b.is_public
+             AND b.status IN ('VERIFIED', 'UNDER_VERIFICATION'))
+     RETURNING 1`,
+    [answer.badgeId, answer.earner.email, answer.earner.id, answer.accept],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The wallets of the earners who accepted the badge's invitations of these
+ * emails (standing ones), in the order of their emails: the same emails
+ * always answer the same list.
+ */
+export async function findAcceptedWallets(
+  db: Queryable,
+  badgeId: string,
+  emails: string[],
+): Promise<`0x${string}`[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.query<{ account: `0x${string}` }>(
+    `SELECT u.account
+       FROM whitelist_invitations i
+       JOIN users u ON u.id = i.accepted_by
+      WHERE i.badge_id = $1 AND lower(i.email) = ANY($2::text[])
+        AND i.withdrawn_at IS NULL AND i.accepted_at IS NOT NULL
+        AND u.user_type = 'EARNER' AND u.account IS NOT NULL
+      ORDER BY lower(i.email)`,
+    [badgeId, emails.map((e) => e.toLowerCase())],
+  );
+  return rows.map((row) => row.account);
 }

@@ -1,12 +1,16 @@
 // Whitelisting from a CSV file on a private badge: the preview of every row
-// (whitelist-csv.ts decides its kind from what the platform and the chain
-// know), and the confirmation: every ready earner whitelisted under one
-// consent (the whitelistEarners action, split per block if it must be), and
-// every email without an account invited once by mail to register and apply
-// (the mails queued with the invitations, delivered by the worker), within the
-// sponsor's limits: INVITATIONS_PER_SPONSOR_PER_DAY a UTC day, one mail per
-// address and badge, one per address from the same sponsor in
-// INVITATION_ADDRESS_DAYS, none to an address that unsubscribed.
+// (whitelist-csv.ts decides its kind from what the file, the platform's
+// wallets and the sponsor's own invitations say, never from the account
+// behind an email), and the confirmation: every earner's wallet the sponsor
+// typed whitelisted under one consent (the whitelistEarners action, split per
+// block if it must be), and every email invited once by mail, whoever it
+// belongs to (decision 0063; the mails queued with the invitations, delivered
+// by the worker), within the sponsor's limits: INVITATIONS_PER_SPONSOR_PER_DAY
+// a UTC day, one per address and badge, one per address from the same
+// sponsor in INVITATION_ADDRESS_DAYS, none to an address that unsubscribed.
+// An earner whose account uses an invited email answers the invitation on the
+// platform (invitation-answer-service.ts); the sponsor then whitelists the
+// ones who accepted with one more consent, never seeing their wallets.
 import { createHash, randomBytes } from 'node:crypto';
 import {
   INVITATION_ADDRESS_DAYS,
@@ -28,10 +32,10 @@ import {
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
 import { findBadge } from '../badges/badge-repository.ts';
 import type { StoredBadge } from '../badges/badge-repository.ts';
-import { findApplicantsOfSponsor } from './application-lookup-repository.ts';
 import { invitationMail } from './invitation-mail.ts';
 import {
   countInvitationsToday,
+  findAcceptedWallets,
   findEmailsInvitedSince,
   findInvitationForUpdate,
   findInvitedEmails,
@@ -51,8 +55,7 @@ import {
   isAddress,
   isEmail,
   readWhitelistCsv,
-  type Applicant,
-  type KnownUser,
+  type KnownWallet,
 } from './whitelist-csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'chain' | 'contracts' | 'config' | 'publicUrl' | 'actions'>;
@@ -68,43 +71,32 @@ async function invitationsLeftToday(ctx: Ctx, db: Queryable, sponsorId: string) 
   return { perDay, leftToday: Math.max(0, perDay - (await countInvitationsToday(db, sponsorId))) };
 }
 
-/** Every row of the file with its kind, as of now, for the caller's private badge. */
+/**
+ * Every row of the file with its kind, as of now, for the caller's private
+ * badge. Only the wallet addresses are looked up (the sponsor gave them);
+ * the emails are checked against the sponsor's own invitations and the
+ * opt-outs, never against the accounts.
+ */
 async function classify(ctx: Ctx, actor: Actor, input: CsvInput) {
   const sponsor = await callerOf(ctx, actor);
   const badge = await whitelistableBadge(ctx, actor, input.badgeOnChainId);
   const { hasHeader, entries } = readWhitelistCsv(input.csv);
   const values = entries.map((entry) => entry.value);
   const emails = values.filter(isEmail);
-  const addresses = new Set(values.filter(isAddress).map((value) => value.toLowerCase()));
-  const found = await findUsersByEmailsOrAccounts(ctx.db, emails, [...addresses]);
-  const users = new Map<string, KnownUser>();
-  for (const user of found) {
-    const known = {
-      id: user.id,
-      email: user.email,
-      account: user.account,
-      isEarner: user.userType === 'EARNER',
-    };
-    users.set(user.email.toLowerCase(), known);
-    if (user.account) users.set(user.account.toLowerCase(), known);
-  }
-  const earners = found.filter((u) => u.userType === 'EARNER' && u.account);
-  const applicants = new Map<string, Applicant>();
-  for (const applicant of await findApplicantsOfSponsor(
-    ctx.db,
-    actor.id,
-    earners.map((earner) => earner.id),
-  )) {
-    applicants.set(applicant.account.toLowerCase(), applicant);
+  const addresses = [...new Set(values.filter(isAddress).map((value) => value.toLowerCase()))];
+  const wallets = new Map<string, KnownWallet>();
+  for (const user of await findUsersByEmailsOrAccounts(ctx.db, [], addresses)) {
+    if (user.account) {
+      wallets.set(user.account.toLowerCase(), { isEarner: user.userType === 'EARNER' });
+    }
   }
   // The chain is the record of the whitelist; these reads go out as JSON-RPC
-  // batches, for the wallets the classification may show as whitelisted.
+  // batches, for the earners' wallets of the file.
   const whitelisted = new Set<string>();
   await Promise.all(
-    earners.map(async (earner) => {
-      const account = (earner.account as `0x${string}`).toLowerCase();
-      if (!addresses.has(account) && !applicants.has(account)) return;
-      if (await isWhitelisted(ctx, input.badgeOnChainId, earner.account as `0x${string}`)) {
+    [...wallets].map(async ([account, wallet]) => {
+      if (!wallet.isEarner) return;
+      if (await isWhitelisted(ctx, input.badgeOnChainId, account as `0x${string}`)) {
         whitelisted.add(account);
       }
     }),
@@ -117,8 +109,7 @@ async function classify(ctx: Ctx, actor: Actor, input: CsvInput) {
   ]);
   const classified = classifyWhitelistRows(entries, {
     sponsor,
-    users,
-    applicants,
+    wallets,
     whitelisted,
     invited,
     invitedRecently,
@@ -168,6 +159,13 @@ async function invite(
     throw new AppError(429, tooManyInvitationsMessage(fresh.length, leftToday, perDay));
   }
   const tokens = fresh.map(() => randomBytes(32).toString('base64url'));
+  // Decided here, never shown: an earner's address is asked to log in and
+  // answer, any other to register first. Same subject, queue and limits.
+  const earnerEmails = new Set(
+    (await findUsersByEmailsOrAccounts(tx, fresh, []))
+      .filter((user) => user.userType === 'EARNER')
+      .map((user) => user.email.toLowerCase()),
+  );
   const mailIds = await queueMails(
     tx,
     fresh.map((email, i) =>
@@ -178,6 +176,7 @@ async function invite(
         badgeId: badge.id,
         unsubscribeToken: tokens[i]!,
         baseUrl: ctx.publicUrl(),
+        toEarner: earnerEmails.has(email.toLowerCase()),
       }),
     ),
   );
@@ -196,9 +195,10 @@ async function invite(
 /**
  * POST /badge/whitelist/csv: the file classified again (only what is true now
  * is done). A file with more emails to invite than the sponsor has left today
- * is refused before any consent or mail. Ready earners: without a token a
- * consent for all of them, with it the whitelisting queued and the unknown
- * emails invited. No ready earner: the invitations alone, no consent needed.
+ * is refused before any consent or mail. Ready wallets: without a token a
+ * consent for all of them, with it the whitelisting queued and the emails
+ * invited. No ready wallet: the invitations alone, no consent needed. The
+ * answer counts the invitations, the same whoever the emails belong to.
  */
 export async function whitelistFromCsv(
   ctx: Ctx,
@@ -243,8 +243,9 @@ export async function whitelistFromCsv(
 
 /**
  * GET /badge/whitelist/invitations?badgeId: the badge's invitees not
- * whitelisted yet, and whether each has registered since (then one more
- * consent, the same CSV path with their emails, whitelists them).
+ * whitelisted yet, and whether each accepted (then one more consent
+ * whitelists them: whitelistAcceptedInvitees). Not accepted reads the same
+ * for an email with or without an account, answered or not.
  */
 export async function badgeInvitations(
   ctx: Ctx,
@@ -256,12 +257,48 @@ export async function badgeInvitations(
   const onChainId = badge.onChainId;
   const pending = await Promise.all(
     invitations.map(async (invitation) => {
-      const account = invitation.earnerAccount;
+      const account = invitation.acceptedAccount;
       const done = Boolean(account && onChainId && (await isWhitelisted(ctx, onChainId, account)));
       return done ? null : invitationView(invitation);
     }),
   );
   return pending.filter((invitation) => invitation !== null);
+}
+
+/**
+ * POST /badge/whitelist/invitations/accepted: the sponsor whitelists the
+ * invitees of these emails who accepted, through consent. Their wallets are
+ * found here, at both steps (the same emails find the same wallets), and
+ * never answered; one whitelisted already is skipped, so no chain
+ * transaction is spent on it.
+ */
+export async function whitelistAcceptedInvitees(
+  ctx: Ctx,
+  actor: Actor,
+  input: { badgeId: string; emails: string[]; consentToken?: string | undefined },
+) {
+  await callerOf(ctx, actor);
+  const badge = openPrivateBadge(ownBadge(actor, await findBadge(ctx.db, input.badgeId)));
+  const onChainId = badge.onChainId;
+  if (!onChainId) throw new AppError(409, CSV.noneAccepted);
+  const wallets = [...new Set(await findAcceptedWallets(ctx.db, badge.id, input.emails))];
+  const waiting = await Promise.all(
+    wallets.map(async (wallet) => ((await isWhitelisted(ctx, onChainId, wallet)) ? null : wallet)),
+  );
+  const invitees = waiting.filter((wallet) => wallet !== null);
+  if (invitees.length === 0) throw new AppError(409, CSV.noneAccepted);
+  return consentOrQueue(
+    ctx,
+    actor,
+    {
+      type: 'whitelistInvitees',
+      badgeId: onChainId,
+      name: badge.name,
+      invitees,
+      badgeUrl: badgePageUrl(ctx, badge),
+    },
+    input.consentToken,
+  );
 }
 
 /** Why an invitation's mail has not gone, in words; the mail server's own answer is only logged. */
@@ -276,7 +313,7 @@ function deliveryNote(invitation: StoredInvitation): string | null {
 const invitationView = (invitation: StoredInvitation): WhitelistInvitation => ({
   email: invitation.email,
   invitedAt: invitation.invitedAt.toISOString(),
-  registered: invitation.earnerAccount !== null,
+  accepted: invitation.acceptedAccount !== null,
   delivery: invitation.delivery,
   deliveryNote: deliveryNote(invitation),
 });
@@ -303,7 +340,6 @@ export async function resendInvitation(
   return ctx.db.transaction(async (tx) => {
     const invitation = await findInvitationForUpdate(tx, badge.id, input.email);
     if (!invitation) throw new AppError(404, CSV.noSuchInvitation);
-    if (invitation.earnerAccount) throw new AppError(409, CSV.inviteeRegistered);
     if ((await findUnsubscribedEmails(tx, [invitation.email])).size > 0) {
       throw new AppError(409, CSV.addressUnsubscribed);
     }

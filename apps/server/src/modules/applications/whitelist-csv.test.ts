@@ -1,14 +1,13 @@
 // What each row of a sponsor's whitelist CSV becomes, before any look-up is
 // made: the reading of the file and the rules of the row kinds, from bare
-// addresses only to what a row may say of the earner behind it.
+// addresses only to an email row that never says whose account it is.
 import { describe, expect, it } from 'vitest';
 import { WHITELIST_CSV_MESSAGES as M, WHITELIST_CSV_MAX_ROWS } from '@gets/schema';
 import {
   classifyWhitelistRows,
   readWhitelistCsv,
-  type Applicant,
   type ClassifyFacts,
-  type KnownUser,
+  type KnownWallet,
 } from './whitelist-csv.ts';
 
 const SPONSOR = { email: 'sponsor@example.com', account: `0x${'5'.repeat(40)}` };
@@ -16,31 +15,16 @@ const ANN = `0x${'a'.repeat(40)}` as const;
 const BOB = `0x${'b'.repeat(40)}` as const;
 const SAM = `0x${'c'.repeat(40)}` as const;
 
-const user = (email: string, account: `0x${string}`, isEarner = true): KnownUser => ({
-  id: email,
-  email,
-  account,
-  isEarner,
-});
-
-/** Ann applied to one of the sponsor's badges (as "Ann Applicant"); Bob never did; Sam is a sponsor. */
-function facts(more: Partial<Omit<ClassifyFacts, 'sponsor' | 'users'>> = {}): ClassifyFacts {
-  const users = new Map<string, KnownUser>();
-  for (const u of [
-    user('ann@example.com', ANN),
-    user('bob@example.com', BOB),
-    user('sam@example.com', SAM, false),
-  ]) {
-    users.set(u.email, u);
-    users.set(u.account!.toLowerCase(), u);
-  }
-  const applicants = new Map<string, Applicant>([
-    [ANN, { account: ANN, fullName: 'Ann Applicant' }],
+/** Ann and Bob are earners, Sam a sponsor: by wallet, the only way the classification knows anyone. */
+function facts(more: Partial<Omit<ClassifyFacts, 'sponsor' | 'wallets'>> = {}): ClassifyFacts {
+  const wallets = new Map<string, KnownWallet>([
+    [ANN, { isEarner: true }],
+    [BOB, { isEarner: true }],
+    [SAM, { isEarner: false }],
   ]);
   return {
     sponsor: SPONSOR,
-    users,
-    applicants,
+    wallets,
     whitelisted: new Set(),
     invited: new Set(),
     invitedRecently: new Set(),
@@ -96,33 +80,35 @@ describe('classifyWhitelistRows', () => {
   it('gives every row its kind and reason, and counts them', () => {
     const { rows, counts, earners, invitees } = classify(
       [
-        'ann@example.com', // ready
+        'ann@example.com', // invite: an email, whoever it is
         BOB.toUpperCase().replace('0X', '0x'), // ready, by address in any case
-        'new@example.com', // unknown
-        'NEW@example.com', // duplicate of the unknown above
-        ANN, // duplicate: Ann (an applicant) by address after Ann by email
+        'new@example.com', // invite
+        'NEW@example.com', // duplicate of the invite above
+        BOB, // duplicate of Bob's wallet above
+        ANN, // ready: a wallet is never merged with an email
         'not an email', // invalid
         SPONSOR.account, // invalid: own wallet
         'sponsor@example.com', // invalid: own email
         `0x${'d'.repeat(40)}`, // invalid: no account
-        'sam@example.com', // invalid: a sponsor
+        SAM, // invalid: a sponsor's wallet
       ].join('\n'),
     );
     expect(rows.map((r) => [r.kind, r.reason])).toEqual([
+      ['invite', M.invite],
       ['ready', M.ready],
-      ['ready', M.ready],
-      ['unknown', M.unknown],
+      ['invite', M.invite],
       ['duplicate', M.duplicateInFile],
       ['duplicate', M.duplicateInFile],
+      ['ready', M.ready],
       ['invalid', M.notEmailOrAddress],
       ['invalid', M.ownWallet],
       ['invalid', M.ownWallet],
       ['invalid', M.noAccountForAddress],
       ['invalid', M.notAnEarner],
     ]);
-    expect(counts).toEqual({ ready: 2, unknown: 1, duplicate: 2, invalid: 5, unsubscribed: 0 });
-    expect(earners).toEqual([ANN, BOB]);
-    expect(invitees).toEqual(['new@example.com']);
+    expect(counts).toEqual({ ready: 2, invite: 2, duplicate: 2, invalid: 5, unsubscribed: 0 });
+    expect(earners).toEqual([BOB.toUpperCase().replace('0X', '0x'), ANN]);
+    expect(invitees).toEqual(['ann@example.com', 'new@example.com']);
   });
 
   it('takes one bare address per row: no display name, brackets, line breaks or separators', () => {
@@ -149,46 +135,42 @@ describe('classifyWhitelistRows', () => {
     expect(invitees).toEqual([]);
     // The bare address itself is fine, in any case and with the characters an addr-spec allows.
     expect(kinds("O'Brien+badges@Example.co.uk")).toEqual([
-      ["O'Brien+badges@Example.co.uk", 'unknown', M.unknown],
+      ["O'Brien+badges@Example.co.uk", 'invite', M.invite],
     ]);
   });
 
   it('merges the same address in any case: one invitation, the rest duplicates', () => {
     const { rows, invitees, counts } = classify(
-      'New@Example.com\nnew@example.com\nNEW@EXAMPLE.COM\nbob@example.com\nBOB@example.com',
+      `New@Example.com\nnew@example.com\nNEW@EXAMPLE.COM\n${BOB}\n${BOB.toUpperCase().replace('0X', '0x')}`,
     );
     expect(rows.map((r) => r.kind)).toEqual([
-      'unknown',
+      'invite',
       'duplicate',
       'duplicate',
       'ready',
       'duplicate',
     ]);
     expect(invitees).toEqual(['New@Example.com']);
-    expect(counts).toMatchObject({ unknown: 1, ready: 1, duplicate: 3 });
+    expect(counts).toMatchObject({ invite: 1, ready: 1, duplicate: 3 });
   });
 
-  it("names an earner (name and wallet) only when they applied to one of the sponsor's badges", () => {
-    const { rows } = classify(`ann@example.com\nbob@example.com\n${BOB}`);
-    expect(rows[0]).toMatchObject({ kind: 'ready', account: ANN, fullName: 'Ann Applicant' });
-    // Bob never applied: by email or by wallet, nothing of him beyond the kind.
-    expect(rows[1]).toMatchObject({ kind: 'ready', account: null, fullName: null });
-    expect(rows[2]).toMatchObject({ kind: 'ready', account: null, fullName: null });
-    expect(JSON.stringify(rows[1])).not.toMatch(/b{40}/i);
+  it('answers an email the same whoever owns it: the facts of a wallet never reach an email row', () => {
+    const csv = 'ann@example.com\nstranger@example.com';
+    const plain = classify(csv, facts());
+    // Whatever is known of the wallets (whitelisted, sponsors, nobody), the email rows read alike.
+    const known = classify(csv, facts({ whitelisted: new Set([ANN, BOB]) }));
+    expect(known.rows).toEqual(plain.rows);
+    expect(plain.rows.map((r) => [r.kind, r.reason])).toEqual([
+      ['invite', M.invite],
+      ['invite', M.invite],
+    ]);
+    expect(Object.keys(plain.rows[0]!).sort()).toEqual(['kind', 'line', 'reason', 'value']);
   });
 
-  it("never tells whose wallet a stranger's email is: no merging, no whitelist look-up by email", () => {
-    // Bob's email and wallet in one file are two ready rows (whitelisting twice changes nothing)...
-    const both = classify(`bob@example.com\n${BOB}`);
-    expect(both.rows.map((r) => r.kind)).toEqual(['ready', 'ready']);
-    expect(both.earners).toEqual([BOB, BOB]);
-    // ...and his email does not say his wallet is whitelisted; the wallet itself does (the chain is public).
-    const whitelisted = facts({ whitelisted: new Set([BOB, ANN]) });
-    expect(kinds(`bob@example.com\n${BOB}\nann@example.com`, whitelisted)).toEqual([
-      ['bob@example.com', 'ready', M.ready],
+  it('skips a wallet whitelisted already: no chain transaction spent on it', () => {
+    expect(kinds(`${ANN}\n${BOB}`, facts({ whitelisted: new Set([BOB]) }))).toEqual([
+      [ANN, 'ready', M.ready],
       [BOB, 'duplicate', M.alreadyWhitelisted],
-      // Ann applied: the sponsor knows her wallet, so her email may say it.
-      ['ann@example.com', 'duplicate', M.alreadyWhitelisted],
     ]);
   });
 
@@ -205,9 +187,9 @@ describe('classifyWhitelistRows', () => {
       ['duplicate', M.invited],
       ['duplicate', M.invitedRecently],
       ['unsubscribed', M.addressUnsubscribed],
-      ['unknown', M.unknown],
+      ['invite', M.invite],
     ]);
     expect(invitees).toEqual(['fresh@example.com']);
-    expect(counts).toEqual({ ready: 0, unknown: 1, duplicate: 2, invalid: 0, unsubscribed: 1 });
+    expect(counts).toEqual({ ready: 0, invite: 1, duplicate: 2, invalid: 0, unsubscribed: 1 });
   });
 });

@@ -1,9 +1,11 @@
 // A sponsor's whitelist CSV: one bare email or wallet address per row (the
 // first cell; a header row is optional), read with csv-parse, and what each
-// row becomes: ready (a registered earner to whitelist), unknown (an email
-// with no account: invited), duplicate (earlier in the file, whitelisted or
-// invited already), unsubscribed (the address asked for no more invitations)
-// or invalid. Pure: the look-ups are done by the caller (service.ts).
+// row becomes. A wallet address is the sponsor's own word: ready (an earner's
+// wallet to whitelist), or why not. An email is never looked up (decision
+// 0063): it becomes an invitation, whoever it belongs to, unless the file,
+// the sponsor's own invitations or the address's wish say otherwise
+// (duplicate, unsubscribed). Pure: the look-ups are done by the caller
+// (whitelist-csv-service.ts).
 import { parse } from 'csv-parse/sync';
 import {
   isValidEmail,
@@ -63,27 +65,16 @@ export function readWhitelistCsv(text: string): { hasHeader: boolean; entries: C
   return { hasHeader, entries: rows };
 }
 
-/** What the platform knows of a row's email or address. */
-export interface KnownUser {
-  id: string;
-  email: string;
-  account: `0x${string}` | null;
+/** What the platform knows of a wallet address the sponsor typed. */
+export interface KnownWallet {
   isEarner: boolean;
-}
-
-/** The name and wallet of an earner as the sponsor saw them on an application to their badge. */
-export interface Applicant {
-  account: `0x${string}`;
-  fullName: string;
 }
 
 export interface ClassifyFacts {
   sponsor: { email: string; account: string };
-  /** Users by lower-case email and by lower-case account. */
-  users: Map<string, KnownUser>;
-  /** Earners who applied to one of the sponsor's badges, by lower-case account. */
-  applicants: Map<string, Applicant>;
-  /** Lower-case accounts whitelisted on the badge already (read for wallets and applicants only). */
+  /** The accounts of the file's wallet addresses, by lower-case address (emails are not looked up). */
+  wallets: Map<string, KnownWallet>;
+  /** Lower-case wallet addresses of the file whitelisted on the badge already. */
   whitelisted: Set<string>;
   /** Lower-case emails invited to this badge before (withdrawn ones too). */
   invited: Set<string>;
@@ -94,63 +85,48 @@ export interface ClassifyFacts {
 }
 
 export interface Classified extends Pick<WhitelistCsvPreview, 'rows' | 'counts'> {
-  /** The wallets to whitelist, one per ready row. */
+  /** The wallets to whitelist, one per ready row: every one typed by the sponsor. */
   earners: `0x${string}`[];
-  /** The emails to invite, one per unknown row, as written. */
+  /** The emails to invite, one per invite row, as written. */
   invitees: string[];
 }
 
 /**
- * Each row's kind and reason, in file order, with the counts per kind. A
- * row names an earner (full name, wallet) only when that earner applied to
- * one of the sponsor's badges: for anyone else the answer must not tell whose
- * wallet an email is, so an email and a wallet of one such earner are not
- * merged as one, and an email's earner is not looked up on the whitelist
- * (whitelisting again changes nothing on chain).
+ * Each row's kind and reason, in file order, with the counts per kind. Two
+ * files that differ only in which emails have an account get the same
+ * answer: nothing here is read from an account behind an email, and an
+ * email and a wallet are never merged as one person.
  */
 export function classifyWhitelistRows(entries: CsvEntry[], facts: ClassifyFacts): Classified {
   const seen = new Set<string>();
   const earners: `0x${string}`[] = [];
   const invitees: string[] = [];
   const rows = entries.map(({ line, value }): WhitelistCsvRow => {
-    const row = (kind: WhitelistCsvRow['kind'], reason: string, applicant?: Applicant) => ({
-      line,
-      value,
-      kind,
-      reason,
-      account: applicant?.account ?? null,
-      fullName: applicant?.fullName ?? null,
-    });
+    const row = (kind: WhitelistCsvRow['kind'], reason: string) => ({ line, value, kind, reason });
     const key = value.toLowerCase();
     const byAddress = isAddress(value);
     if (!byAddress && !isEmail(value)) return row('invalid', M.notEmailOrAddress);
     if (key === facts.sponsor.email.toLowerCase() || key === facts.sponsor.account.toLowerCase()) {
       return row('invalid', M.ownWallet);
     }
-    const user = facts.users.get(key);
-    if (!user) {
-      if (byAddress) return row('invalid', M.noAccountForAddress);
+    if (byAddress) {
+      const wallet = facts.wallets.get(key);
+      if (!wallet) return row('invalid', M.noAccountForAddress);
+      if (!wallet.isEarner) return row('invalid', M.notAnEarner);
       if (seen.has(key)) return row('duplicate', M.duplicateInFile);
       seen.add(key);
-      if (facts.unsubscribed.has(key)) return row('unsubscribed', M.addressUnsubscribed);
-      if (facts.invited.has(key)) return row('duplicate', M.invited);
-      if (facts.invitedRecently.has(key)) return row('duplicate', M.invitedRecently);
-      invitees.push(value);
-      return row('unknown', M.unknown);
+      // Whitelisting again would spend a chain transaction on nothing.
+      if (facts.whitelisted.has(key)) return row('duplicate', M.alreadyWhitelisted);
+      earners.push(value);
+      return row('ready', M.ready);
     }
-    if (!user.isEarner || !user.account) return row('invalid', M.notAnEarner);
-    const account = user.account.toLowerCase();
-    const applicant = facts.applicants.get(account);
-    // A wallet the sponsor typed, or an applicant's email, may stand for its earner.
-    const known = byAddress || applicant !== undefined;
-    const earner = known ? account : key;
-    if (seen.has(earner)) return row('duplicate', M.duplicateInFile, applicant);
-    seen.add(earner);
-    if (known && facts.whitelisted.has(account)) {
-      return row('duplicate', M.alreadyWhitelisted, applicant);
-    }
-    earners.push(user.account);
-    return row('ready', M.ready, applicant);
+    if (seen.has(key)) return row('duplicate', M.duplicateInFile);
+    seen.add(key);
+    if (facts.unsubscribed.has(key)) return row('unsubscribed', M.addressUnsubscribed);
+    if (facts.invited.has(key)) return row('duplicate', M.invited);
+    if (facts.invitedRecently.has(key)) return row('duplicate', M.invitedRecently);
+    invitees.push(value);
+    return row('invite', M.invite);
   });
   const counts = Object.fromEntries(
     WHITELIST_ROW_KINDS.map((kind) => [kind, 0]),

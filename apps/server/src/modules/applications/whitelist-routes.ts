@@ -1,15 +1,21 @@
 // The whitelist calls of a private badge: one earner through consent, a CSV
-// file of them (preview, then confirm with its invitations), the invitations
-// (list, resend, withdraw), and the unsubscribe link of an invitation mail.
+// file of them (preview, then confirm with its invitations; limited per
+// sponsor), the invitations (list, resend, withdraw, whitelist the ones who
+// accepted), the earner's answer to an invitation, and the unsubscribe link
+// of an invitation mail.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   actionResponseSchema,
   APPLICATION_MESSAGES as M,
   applicationsQuerySchema,
+  earnerInvitationsResponseSchema,
+  invitationAnswerRequestSchema,
+  invitationAnswerResponseSchema,
   invitationResentResponseSchema,
   invitationWithdrawnResponseSchema,
   unsubscribeRequestSchema,
   unsubscribeResponseSchema,
+  whitelistAcceptedRequestSchema,
   whitelistCsvConfirmRequestSchema,
   whitelistCsvConfirmResponseSchema,
   whitelistCsvPreviewRequestSchema,
@@ -20,14 +26,17 @@ import {
   WHITELIST_CSV_MAX_CHARS,
   WHITELIST_CSV_MESSAGES,
 } from '@gets/schema';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { actorOf, requireApprovedSponsor } from '../../http/auth.ts';
+import { actorOf, requireApprovedSponsor, requireEarner } from '../../http/auth.ts';
+import { answerMyInvitation, myInvitations } from './invitation-answer-service.ts';
 import { actionMessage, errors } from './route-replies.ts';
 import {
   badgeInvitations,
   previewWhitelistCsv,
   resendInvitation,
   unsubscribeFromInvitations,
+  whitelistAcceptedInvitees,
   whitelistFromCsv,
   withdrawInvitation,
 } from './whitelist-csv-service.ts';
@@ -36,9 +45,23 @@ import { whitelistEarner } from './whitelist-service.ts';
 /** A whitelist CSV goes as JSON text: room for the largest file the schema accepts, escaped. */
 const CSV_BODY_LIMIT_BYTES = 2 * WHITELIST_CSV_MAX_CHARS;
 
+/**
+ * The route config of a whitelist CSV call: counted per sponsor (after the
+ * sign-in check, which runs first), in the rate-limit plugin's shared store,
+ * so several API processes or sessions do not multiply it.
+ */
+const perSponsorCsvLimit = (ctx: AppContext) => ({
+  rateLimit: {
+    max: ctx.config.invitations.csvCallsPerSponsorPerHour,
+    timeWindow: 3_600_000,
+    keyGenerator: (request: FastifyRequest) => `sponsor:${actorOf(request).id}`,
+  },
+});
+
 export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const sponsor = requireApprovedSponsor(ctx);
+    const earner = requireEarner(ctx);
 
     app.post(
       '/badge/whitelist/invitations/unsubscribe',
@@ -79,11 +102,12 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/csv/preview',
       {
         onRequest: sponsor,
+        config: perSponsorCsvLimit(ctx),
         bodyLimit: CSV_BODY_LIMIT_BYTES,
         schema: {
           tags: ['applications'],
           summary:
-            "Reads a whitelist CSV for your private badge (one bare email address or wallet address per row, header optional, at most 5,000 rows) and answers each row with its kind (ready, unknown, duplicate, invalid, unsubscribed), the counts and the invitations you have left today; an earner's name and wallet only for one who applied to one of your badges; changes nothing",
+            "Reads a whitelist CSV for your private badge (one bare email address or wallet address per row, header optional, at most 5,000 rows) and answers each row with its kind (ready: an earner's wallet; invite: any valid email, whoever it belongs to; duplicate, invalid, unsubscribed), the counts and the invitations you have left today; changes nothing. Limited per sponsor (WHITELIST_CSV_CALLS_PER_HOUR)",
           body: whitelistCsvPreviewRequestSchema,
           response: { 200: whitelistCsvPreviewResponseSchema, ...errors },
         },
@@ -98,11 +122,12 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/csv',
       {
         onRequest: sponsor,
+        config: perSponsorCsvLimit(ctx),
         bodyLimit: CSV_BODY_LIMIT_BYTES,
         schema: {
           tags: ['applications'],
           summary:
-            'Whitelists every ready earner of the CSV in one consent (without consentToken: the consent; with it: queued, as one chain transaction per 500 earners) and invites each email without an account once; with no ready earner, only the invitations. A file with more emails to invite than you have left today is refused (429) before any consent or mail',
+            "Whitelists every earner's wallet of the CSV in one consent (without consentToken: the consent; with it: queued, as one chain transaction per 500 earners) and invites each email once, whoever it belongs to: nobody behind an email is whitelisted before accepting on the platform; with no wallet, only the invitations. A file with more emails to invite than you have left today is refused (429) before any consent or mail",
           body: whitelistCsvConfirmRequestSchema,
           response: { 200: whitelistCsvConfirmResponseSchema, ...errors },
         },
@@ -128,7 +153,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['applications'],
           summary:
-            'The invitees of your private badge (badgeId: its _id) not whitelisted yet, and whether each has registered since',
+            'The invitees of your private badge (badgeId: its _id) not whitelisted yet, and whether each accepted (the same for an email with or without an account, until it accepts)',
           querystring: applicationsQuerySchema,
           response: { 200: whitelistInvitationsResponseSchema, ...errors },
         },
@@ -172,6 +197,77 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         message: WHITELIST_CSV_MESSAGES.invitationWithdrawn,
         data: await withdrawInvitation(ctx, actorOf(request), request.body),
+      }),
+    );
+
+    app.post(
+      '/badge/whitelist/invitations/accepted',
+      {
+        onRequest: sponsor,
+        schema: {
+          tags: ['applications'],
+          summary:
+            'Whitelists the invitees of your private badge (badgeId: its _id) who accepted, by their emails, through consent (without consentToken: the consent; with it: queued); the server finds their wallets, and neither answer nor the transaction status names them. One whitelisted already is skipped',
+          body: whitelistAcceptedRequestSchema,
+          response: { 200: actionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const data = await whitelistAcceptedInvitees(ctx, actorOf(request), request.body);
+        return { message: actionMessage(data), data };
+      },
+    );
+
+    app.get(
+      '/badge/invitations',
+      {
+        onRequest: earner,
+        schema: {
+          tags: ['applications'],
+          summary:
+            "Your open invitations to private badges (to your account's email, from any sponsor), newest first: waiting for your answer, or accepted and waiting for the sponsor to whitelist you",
+          response: { 200: earnerInvitationsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: WHITELIST_CSV_MESSAGES.yourInvitations,
+        data: await myInvitations(ctx, actorOf(request)),
+      }),
+    );
+
+    app.post(
+      '/badge/invitations/accept',
+      {
+        onRequest: earner,
+        schema: {
+          tags: ['applications'],
+          summary:
+            'Accepts your invitation to a private badge (badgeId: its _id): its sponsor may then whitelist your wallet (on chain) with one more consent, and sees that you accepted, not your wallet',
+          body: invitationAnswerRequestSchema,
+          response: { 200: invitationAnswerResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: WHITELIST_CSV_MESSAGES.invitationAccepted,
+        data: await answerMyInvitation(ctx, actorOf(request), request.body.badgeId, true),
+      }),
+    );
+
+    app.post(
+      '/badge/invitations/decline',
+      {
+        onRequest: earner,
+        schema: {
+          tags: ['applications'],
+          summary:
+            'Declines your invitation to a private badge (badgeId: its _id): it leaves your list, and its sponsor sees it as not answered',
+          body: invitationAnswerRequestSchema,
+          response: { 200: invitationAnswerResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: WHITELIST_CSV_MESSAGES.invitationDeclined,
+        data: await answerMyInvitation(ctx, actorOf(request), request.body.badgeId, false),
       }),
     );
   };

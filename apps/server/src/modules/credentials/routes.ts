@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin, requireUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { perIpLimit } from '../accounts/rate-limits.ts';
+import { perIpLimit, publicReadLimit } from '../accounts/rate-limits.ts';
 import { CREDENTIALS_PREFIX } from './issuer-urls.ts';
 import {
   badgeCredentials,
@@ -36,7 +36,8 @@ import {
 } from './service.ts';
 import { negotiateStatusListForm } from './status-list.ts';
 import { issuerDocument, issuerJwks, issuerKey, multikeyDocument } from './issuer-documents.ts';
-import { readCredentialFile, verifyCredential, verifyStoredCredential } from './verify.ts';
+import { publicVerification } from './public-verification.ts';
+import { readCredentialFile } from './verify.ts';
 
 /** The multipart field of POST /verify: a baked PNG, or a .json / .jwt file. */
 export const VERIFY_FILE_FIELD = 'file';
@@ -283,6 +284,9 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // ---- public verification
 
+    // Anyone may verify: bounded, and kept briefly (public-verification.ts).
+    const verification = publicVerification(ctx);
+
     app.post(
       '/verify',
       {
@@ -345,32 +349,37 @@ export function credentialRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ...errors,
             413: errorResponseSchema,
             429: errorResponseSchema,
+            503: errorResponseSchema,
           },
         },
       },
       async (request) => ({
         message: CREDENTIAL_MESSAGES.verified,
-        data: await verifyCredential(ctx, request.body.credential),
+        data: await verification.sent(request.body.credential),
       }),
     );
 
     app.get(
       '/verify/:credentialId',
       {
+        config: publicReadLimit(ctx.config),
         schema: {
           tags: ['credentials'],
-          summary: 'Verifies a credential this platform issued, by its id (the /verify/{id} page)',
+          summary:
+            'Verifies a credential this platform issued, by its id (the /verify/{id} page); the chain record is kept for 30 seconds, a revocation shows at once',
           params: credentialIdParamsSchema,
           response: {
             200: verificationResponseSchema,
             400: errorResponseSchema,
             404: errorResponseSchema,
+            429: errorResponseSchema,
+            503: errorResponseSchema,
           },
         },
       },
       async (request) => ({
         message: CREDENTIAL_MESSAGES.verified,
-        data: await verifyStoredCredential(ctx, request.params.credentialId),
+        data: await verification.stored(request.params.credentialId),
       }),
     );
   };

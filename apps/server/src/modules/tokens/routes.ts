@@ -5,10 +5,21 @@ import {
   platformInfoResponseSchema,
   transferFromRequestSchema,
   transferTokenRequestSchema,
+  type PlatformInfo,
 } from '@gets/schema';
+import { forPublicReads } from '../../chain/chain.ts';
+import { publicReadsBusy } from '../../chain/public-reads.ts';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireActor, requireUser } from '../../http/auth.ts';
+import { shortCache } from '../../http/short-cache.ts';
+import { publicReadLimit } from '../accounts/rate-limits.ts';
 import { platformInfo, transferFromWallet, transferTokens } from './service.ts';
+
+/**
+ * How long /platform's answer is kept: every page load asks for it, and only
+ * an admin's change of the treasury account moves it, seen this much later.
+ */
+const PLATFORM_INFO_KEPT_MS = 5_000;
 
 const errors = {
   400: errorResponseSchema,
@@ -19,6 +30,11 @@ const errors = {
 };
 
 export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const publicReads = { ...ctx, chain: forPublicReads(ctx.chain) };
+  const platformAnswers = shortCache<'platform', PlatformInfo>({
+    ttlMs: PLATFORM_INFO_KEPT_MS,
+    maxEntries: 1,
+  });
   return async (app) => {
     app.post(
       '/token/transfer-token/metakeep',
@@ -64,14 +80,26 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/platform',
       {
+        config: publicReadLimit(ctx.config),
         schema: {
           tags: ['tokens'],
           summary:
-            'What the web app reads at run time: the exchange the GET TOKENS links open, the chain, the GETS token and the treasury account',
-          response: { 200: platformInfoResponseSchema },
+            'What the web app reads at run time: the exchange the GET TOKENS links open, the chain, the GETS token and the treasury account (kept for 5 seconds)',
+          response: {
+            200: platformInfoResponseSchema,
+            429: errorResponseSchema,
+            503: errorResponseSchema,
+          },
         },
       },
-      async () => ({ message: 'Platform', data: await platformInfo(ctx) }),
+      async () => ({
+        message: 'Platform',
+        data: await platformAnswers
+          .get('platform', () => platformInfo(publicReads))
+          .catch((error: unknown) => {
+            throw publicReadsBusy(error) ?? error;
+          }),
+      }),
     );
   };
 }

@@ -51,16 +51,41 @@ export function streamSlots(max = MAX_STREAMS_PER_SESSION) {
   };
 }
 
+/** The wallets a whitelisting's owner gave it (an earner's, or many), lower case. */
+function givenWallets(action: ChainTransaction['action']): Set<string> {
+  const given = [action.earner, ...(Array.isArray(action.earners) ? action.earners : [])];
+  return new Set(
+    given.filter((wallet) => typeof wallet === 'string').map((wallet) => wallet.toLowerCase()),
+  );
+}
+
+/**
+ * A whitelisting answers only the wallets its owner gave (decision 0063): the
+ * wallets of invitees who accepted were found by the server, and the sponsor
+ * is not shown them before they apply. Their events are left out, and so is
+ * the hash, whose page shows the chain's record of them.
+ */
+function visibleToOwner(t: ChainTransaction) {
+  const given = givenWallets(t.action);
+  const events = (t.events ?? []).filter(
+    (event) =>
+      event.eventName !== 'EarnerWhitelisted' || given.has(String(event.args.earner).toLowerCase()),
+  );
+  const hidden = events.length < (t.events ?? []).length;
+  return { events, transactionHash: hidden ? null : t.transactionHash };
+}
+
 /** The spec's view of a transaction: SENT is still QUEUED to the client (keep polling). */
 export function toStatus(ctx: AppContext, t: ChainTransaction): TransactionStatus {
+  const { events, transactionHash } = visibleToOwner(t);
   return {
     transactionId: t.id,
     status: t.status === 'SENT' ? 'QUEUED' : t.status,
     description: t.description,
     failureReason: t.failureReason,
-    events: t.events ?? [],
-    transactionHash: t.transactionHash,
-    transactionChainScanUrl: transactionLinkOf(ctx.config.explorerUrl, t.transactionHash),
+    events,
+    transactionHash,
+    transactionChainScanUrl: transactionLinkOf(ctx.config.explorerUrl, transactionHash),
   };
 }
 

@@ -1,53 +1,33 @@
-// What re-encoding keeps (the picture, upright, in its own type) and what it
-// drops or refuses (bytes after the image, metadata, undecodable files, more
-// pixels than the bound).
+// What re-encoding keeps (the picture, upright, in its own type, an
+// animation's first frame) and what it drops or refuses (bytes after the
+// image, metadata, undecodable files, more pixels than the bound, more frames
+// than an animation has, frames too small to be one).
 import { deflateSync } from 'node:zlib';
 import encodeChunks from 'png-chunks-encode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../../test/helpers/credentials.ts';
+import { animatedGifBomb, animatedWebpBomb, animation } from '../../../test/helpers/image-bombs.ts';
 import {
   HTML_PAYLOAD,
   photoWithGps,
   pngClaimingSize,
   withHtmlAfterEnd,
 } from '../../../test/helpers/images.ts';
-import { MAX_INPUT_PIXELS, MAX_OUTPUT_SIDE, reencodeImage } from './reencode-image.ts';
+import {
+  MAX_FRAMES,
+  MAX_INPUT_PIXELS,
+  MAX_OUTPUT_SIDE,
+  MIN_ANIMATED_SIDE,
+  reencodeImage,
+  refusalByFrames,
+} from './reencode-image.ts';
 
 const encoded = async (bytes: Buffer, type: Parameters<typeof reencodeImage>[1]) => {
   const result = await reencodeImage(bytes, type);
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return result.bytes;
 };
-
-/** An animated GIF of `frames` frames of width x height, each its own shade. */
-function animatedGif(width: number, height: number, frames: number) {
-  const pixels = Buffer.alloc(width * height * frames * 3);
-  for (let frame = 0; frame < frames; frame += 1) {
-    pixels.fill(frame * 20, frame * width * height * 3, (frame + 1) * width * height * 3);
-  }
-  return sharp(pixels, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
-    .gif({ loop: 0, delay: Array(frames).fill(100) })
-    .toBuffer();
-}
-
-/**
- * A GIF of `frames` frames on a width x height screen, each frame one pixel
- * of data: a few bytes a frame that a decoder makes into a whole screen.
- */
-function gifOfEmptyFrames(width: number, height: number, frames: number) {
-  const screen = Buffer.from([
-    ...Buffer.from('GIF89a'),
-    ...[width & 255, width >> 8, height & 255, height >> 8],
-    ...[0x80, 0, 0, 0, 0, 0, 255, 255, 255],
-  ]);
-  const frame = Buffer.from([
-    ...[0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00],
-    ...[0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0],
-    ...[0x02, 0x01, 0x44, 0x00],
-  ]);
-  return Buffer.concat([screen, ...Array<Buffer>(frames).fill(frame), Buffer.from([0x3b])]);
-}
 
 describe('reencodeImage', () => {
   it('drops what follows the image: a PNG with a page after IEND comes back a PNG without it', async () => {
@@ -119,20 +99,101 @@ describe('reencodeImage', () => {
     });
   });
 
-  it('counts every frame of an animation against the bound, and keeps the frames of one within it', async () => {
-    const gif = await animatedGif(40, 30, 3);
-    const bytes = await encoded(gif, 'image/gif');
-    expect(await sharp(bytes, { animated: true }).metadata()).toMatchObject({
-      format: 'gif',
-      pages: 3,
-      width: 40,
-      pageHeight: 30,
+  it('keeps an animation as its first frame, a still in its own type', async () => {
+    for (const format of ['gif', 'webp'] as const) {
+      const moving = await animation({ format, frames: 3, width: 40, height: 30 });
+      expect((await sharp(moving).metadata()).pages).toBe(3);
+      const bytes = await encoded(moving, `image/${format}`);
+      const metadata = await sharp(bytes, { animated: true }).metadata();
+      expect(metadata).toMatchObject({ format, width: 40, height: 30 });
+      expect(metadata.pages ?? 1).toBe(1);
+      // The first frame's shade (0), not a later one's (37, 74).
+      const { data } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      expect(data[0]).toBeLessThan(10);
+    }
+  });
+
+  it('refuses more frames than MAX_FRAMES from the container, before libvips reads it, and takes MAX_FRAMES', async () => {
+    // The bombs of issue 44: 30,000 frames of 8 x 8 px, 1.9 megapixels in all.
+    const webpBomb = await animatedWebpBomb({ frames: 30_000, side: 8 });
+    const gifBomb = animatedGifBomb({ frames: 30_000, width: 64, height: 64 });
+    for (const [bomb, type] of [
+      [webpBomb, 'image/webp'],
+      [gifBomb, 'image/gif'],
+    ] as const) {
+      expect(refusalByFrames(bomb, type)).toBe('too-many-frames');
+      expect(await reencodeImage(bomb, type)).toEqual({ ok: false, reason: 'too-many-frames' });
+    }
+    // At the bound: MAX_FRAMES frames of the smallest animated size are taken; one more is not.
+    const side = MIN_ANIMATED_SIDE;
+    const gif = (frames: number) =>
+      animatedGifBomb({ frames, width: side, height: side, frame: { width: side, height: side } });
+    expect(
+      await reencodeImage(await animatedWebpBomb({ frames: MAX_FRAMES + 1, side }), 'image/webp'),
+    ).toEqual({ ok: false, reason: 'too-many-frames' });
+    expect(await reencodeImage(gif(MAX_FRAMES + 1), 'image/gif')).toEqual({
+      ok: false,
+      reason: 'too-many-frames',
     });
-    // 1000 x 1000 a frame is within the bound; 60 of them are not.
-    expect(await reencodeImage(gifOfEmptyFrames(1000, 1000, 60), 'image/gif')).toEqual({
+    expect(
+      (await reencodeImage(await animatedWebpBomb({ frames: MAX_FRAMES, side }), 'image/webp')).ok,
+    ).toBe(true);
+    expect((await reencodeImage(gif(MAX_FRAMES), 'image/gif')).ok).toBe(true);
+  });
+
+  it('refuses an animation of frames smaller than MIN_ANIMATED_SIDE, but not a still that small', async () => {
+    const small = MIN_ANIMATED_SIDE - 1;
+    expect(
+      await reencodeImage(await animatedWebpBomb({ frames: 2, side: small }), 'image/webp'),
+    ).toEqual({ ok: false, reason: 'frames-too-small' });
+    // A GIF's frames are what count, whatever screen it claims.
+    const onLargeScreen = animatedGifBomb({
+      frames: 2,
+      width: 400,
+      height: 400,
+      frame: { width: 400, height: small },
+    });
+    expect(await reencodeImage(onLargeScreen, 'image/gif')).toEqual({
+      ok: false,
+      reason: 'frames-too-small',
+    });
+    expect(
+      (await reencodeImage(animatedGifBomb({ frames: 1, width: 8, height: 8 }), 'image/gif')).ok,
+    ).toBe(true);
+    expect(
+      (
+        await reencodeImage(
+          await animatedWebpBomb({ frames: 2, side: MIN_ANIMATED_SIDE }),
+          'image/webp',
+        )
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('bounds the pixels of the frame it decodes', async () => {
+    // Two frames of 8000 x 6300 (50.4 megapixels), in a few dozen bytes.
+    const large = animatedGifBomb({
+      frames: 2,
+      width: 8000,
+      height: 6300,
+      frame: { width: 8000, height: 6300 },
+    });
+    expect(8000 * 6300).toBeGreaterThan(MAX_INPUT_PIXELS);
+    expect(await reencodeImage(large, 'image/gif')).toEqual({
       ok: false,
       reason: 'too-many-pixels',
     });
+    // 60 frames of 1000 x 1000, 60 megapixels in all: only the first is decoded.
+    const frames = await encoded(
+      animatedGifBomb({
+        frames: 60,
+        width: 1000,
+        height: 1000,
+        frame: { width: 1000, height: 1000 },
+      }),
+      'image/gif',
+    );
+    expect(await sharp(frames).metadata()).toMatchObject({ width: 1000, height: 1000 });
   });
 
   it('scales a large image down to the longest side allowed, and never enlarges a small one', async () => {

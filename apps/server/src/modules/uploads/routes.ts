@@ -1,6 +1,7 @@
 // POST /badge/imageCreate (multipart field `files`, images only, each
-// decoded and encoded again) and the content-addressed images it stores,
-// served at /gs-api/ipfs/<cid> with their type and nosniff.
+// decoded and encoded again in an image worker process) and the
+// content-addressed images it stores, served at /gs-api/ipfs/<cid> with
+// their type and nosniff.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +9,10 @@ import { ACCOUNT_MESSAGES, errorResponseSchema, imageUploadResponseSchema } from
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { resolveSession } from '../accounts/sessions.ts';
+import { clientKey } from '../../http/client-key.ts';
 import { perIpLimit } from '../accounts/rate-limits.ts';
-import { limitAnonymousUploads, readImage, storeImage } from './service.ts';
+import { createImageWorkers } from './image-workers.ts';
+import { limitAnonymousUploads, readImage, refuseWhenQuotaFull, storeImage } from './service.ts';
 
 export const UPLOAD_FIELD = 'files';
 
@@ -22,6 +25,10 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ? `${Number((maxBytes / 1024 / 1024).toFixed(1))} MB`
         : `${Math.ceil(maxBytes / 1024)} KB`;
     const tooLarge = `${ACCOUNT_MESSAGES.imageTooLarge}: at most ${limit}`;
+    // Started at the first image, ended with the server.
+    const { workers, queue, seconds } = ctx.config.uploads.imageWork;
+    const images = createImageWorkers({ workers, queue, deadlineMs: seconds * 1000, log: app.log });
+    app.addHook('onClose', () => images.close());
 
     app.post(
       '/badge/imageCreate',
@@ -29,7 +36,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: perIpLimit(ctx.config),
         schema: {
           tags: ['uploads'],
-          summary: `Uploads one image (multipart field "${UPLOAD_FIELD}"), decoded and encoded again without its metadata; answers its CID (IpfsHash) and URL`,
+          summary: `Uploads one image (multipart field "${UPLOAD_FIELD}"), decoded and encoded again without its metadata (an animation keeps its first frame); answers its CID (IpfsHash) and URL. 413 past the account's quota, 503 with Retry-After while the image workers are busy`,
           consumes: ['multipart/form-data'],
           response: {
             201: imageUploadResponseSchema,
@@ -37,17 +44,21 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             413: errorResponseSchema,
             415: errorResponseSchema,
             429: errorResponseSchema,
+            503: errorResponseSchema,
           },
         },
       },
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError(400, ACCOUNT_MESSAGES.imageMissing);
         // Anyone may upload (the register form picks its picture before the
-        // account exists); a signed-in caller is recorded as the uploader,
-        // anyone else is counted against their IP before the file is read.
+        // account exists); a signed-in caller is recorded as the uploader and
+        // held to their account's quota, anyone else is counted against their
+        // IP; both before the file is read.
         const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
         const session = token ? await resolveSession(ctx.db, token) : null;
-        if (!session) await limitAnonymousUploads(ctx, request.ip);
+        const uploader = session ? { kind: session.subjectKind, id: session.subjectId } : null;
+        if (uploader) await refuseWhenQuotaFull(ctx, uploader);
+        else await limitAnonymousUploads(ctx, clientKey(request.ip));
         let bytes: Buffer | undefined;
         try {
           for await (const part of request.parts()) {
@@ -65,11 +76,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           throw error;
         }
         if (!bytes || bytes.length === 0) throw new AppError(400, ACCOUNT_MESSAGES.imageMissing);
-        const data = await storeImage(
-          ctx,
-          bytes,
-          session ? { kind: session.subjectKind, id: session.subjectId } : null,
-        );
+        const data = await storeImage({ ...ctx, images }, bytes, uploader);
         return reply.status(201).send({ message: ACCOUNT_MESSAGES.imageUploaded, data });
       },
     );

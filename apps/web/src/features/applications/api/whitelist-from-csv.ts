@@ -1,8 +1,9 @@
 // Whitelisting from a CSV file on a private badge: the server's preview of
 // every row (POST /badge/whitelist/csv/preview), the confirmation through the
-// one consent dialog (POST /badge/whitelist/csv: every ready earner in one
-// consent, unknown emails invited), and the badge's pending invitees: an
-// invitation not delivered sent again, or one withdrawn.
+// one consent dialog (POST /badge/whitelist/csv: every earner's wallet in one
+// consent, every email invited), and the badge's pending invitees: an
+// invitation not delivered sent again, one withdrawn, and the ones who
+// accepted whitelisted with one more consent (decision 0063).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   earnersWhitelistedToast,
@@ -32,7 +33,7 @@ const confirmWhitelistCsv = (badge: Badge, csv: string, consentToken?: string) =
     body: { badgeOnChainId: badge.onChainId, csv, consentToken },
   });
 
-/** Whitelists the file's ready earners in one consent (or only invites, when none is ready). */
+/** Whitelists the file's wallets in one consent and invites its emails (or only invites). */
 export function useWhitelistFromCsv() {
   const action = useChainAction({ auth: 'user', title: WHITELIST_CSV_TITLE });
   const queryClient = useQueryClient();
@@ -54,6 +55,7 @@ export function useWhitelistFromCsv() {
       );
       if (final.status !== 'COMPLETED') return false;
       toast.success(earnersWhitelistedToast(preview.counts.ready));
+      if (preview.counts.invite > 0) toast.success(`${WHITELIST_CSV_MESSAGES.invitationsSent}!`);
       return true;
     } catch (error) {
       reportFailure(error);
@@ -62,6 +64,35 @@ export function useWhitelistFromCsv() {
   }
 
   return { confirm, isConfirming: action.isRunning, progress: action.progress };
+}
+
+export const WHITELIST_ACCEPTED_TITLE = 'Whitelist invitees who accepted';
+
+/**
+ * Whitelists the invitees of these emails who accepted, through the one
+ * consent dialog; the server finds their wallets, and the sponsor sees none.
+ */
+export function useWhitelistAccepted() {
+  const action = useChainAction({ auth: 'user', title: WHITELIST_ACCEPTED_TITLE });
+
+  async function whitelistAccepted(badge: Badge, emails: string[]) {
+    try {
+      const final = await action.run((consentToken) =>
+        apiRequest('/badge/whitelist/invitations/accepted', {
+          method: 'POST',
+          body: { badgeId: badge._id, emails, consentToken },
+        }),
+      );
+      if (final.status !== 'COMPLETED') return false;
+      toast.success(earnersWhitelistedToast(emails.length));
+      return true;
+    } catch (error) {
+      reportFailure(error);
+      return false;
+    }
+  }
+
+  return { whitelistAccepted, isWhitelisting: action.isRunning };
 }
 
 const invitationsKey = (badgeId: string) => [...APPLICATIONS_QUERY_KEY, 'invitations', badgeId];
@@ -79,7 +110,7 @@ export function useBadgeInvitations(badgeId: string) {
     queryKey: invitationsKey(badgeId),
     retry: false,
     refetchInterval: (query) =>
-      query.state.data?.some((invitee) => !invitee.registered && invitee.delivery === 'SENDING')
+      query.state.data?.some((invitee) => !invitee.accepted && invitee.delivery === 'SENDING')
         ? INVITATIONS_REFRESH_MS
         : false,
     queryFn: async () => {

@@ -6,7 +6,8 @@
 // disabled, once claimed); an earner holding the badge also downloads it and
 // its credential. A visitor's Apply in the modal asks them to log in; on the
 // badge page (a shared link, the QR code) a visitor gets "Log in to apply",
-// which returns to the badge after the login or a registration.
+// which returns to the badge after the login or a registration. An earner
+// invited to a private badge answers the invitation here (decision 0063).
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TOASTS, type Application, type Badge } from '@gets/schema';
@@ -20,6 +21,7 @@ import { useApplicationOf } from '../api/get-application-of';
 import { useClaimBadge } from '../api/claim-badge';
 import { UNCLAIMED_NOTE, applicationState } from '../lib/application-status';
 import { ApplyModal } from './apply-modal';
+import { BadgeInvitation } from './earner-invitations';
 import { HeldCredential } from './held-credential';
 
 type Place = 'modal' | 'page';
@@ -121,6 +123,7 @@ function EarnerActions({
   const showApply = badge.status === 'VERIFIED' && (place === 'page' || eligible);
   return (
     <>
+      {place === 'page' && !badge.isPublic && <BadgeInvitation badgeId={badge._id} />}
       {showApply && (
         <button
           type="button"

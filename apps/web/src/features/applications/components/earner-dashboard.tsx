@@ -1,12 +1,15 @@
 // The earner dashboard (spec section 2), under the landing's heading and
 // wallet address: GET TOKENS, EARNER FREEDOM AWARD (/stake), GIVE TOKENS; the
-// cards GETS (from chain), STAKED and MY AWARDS (0, as the spec has it); the earner's
-// badges; "My Applications"; a full-screen loading overlay while it loads.
+// cards GETS (from chain), STAKED and MY AWARDS (0, as the spec has it); the
+// earner's open invitations to private badges, when there are any (decision
+// 0063); the earner's badges; "My Applications"; a full-screen loading
+// overlay while it loads.
 import type { SessionUser } from '@/features/accounts';
 import { useBalances } from '@/features/staking';
 import { useEarnedBadges } from '../api/get-earned-badges';
 import { useMyApplications } from '../api/get-my-applications';
 import { DashboardActions } from './dashboard-actions';
+import { EarnerInvitations } from './earner-invitations';
 import { EarnedBadges } from './earned-badges';
 import { MyApplications } from './my-applications';
 import { LoadingOverlay, StatCard } from './stat-card';
@@ -32,6 +35,7 @@ export function EarnerDashboard({ user }: { user: SessionUser }) {
         <StatCard label="STAKED" value={balances.data?.stakingBalance ?? null} />
         <StatCard label="MY AWARDS" value={MY_AWARDS} />
       </div>
+      <EarnerInvitations />
       {/* A failed read shows its error, not "You have not earned any badges yet!". */}
       {earned.isError ? (
         <QueryError

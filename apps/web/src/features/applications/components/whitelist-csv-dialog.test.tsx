@@ -1,9 +1,10 @@
 // The "Whitelist from CSV" dialog with the real providers and consent dialog,
 // the API stubbed: a chosen or dropped file is previewed by the server, the
-// table shows each row's kind and the counts, Confirm names how many earners
-// are whitelisted and goes through exactly one consent; a refused file says why,
-// and so does a file with more emails to invite than are left today (no
-// Confirm then). The section of invitees: whitelist-csv-section.test.tsx.
+// table shows each row's kind and the counts, the dialog says what confirming
+// does (wallets whitelisted, emails invited to accept first), Confirm names
+// how many wallets and emails and goes through exactly one consent; a refused
+// file says why, and so does a file with more emails to invite than are left
+// today (no Confirm then). The section of invitees: whitelist-csv-section.test.tsx.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
@@ -28,48 +29,13 @@ const FILE_TEXT = `email\nada@example.com\nnew@example.net\nada@example.com\nnop
 const PREVIEW: WhitelistCsvPreview = {
   hasHeader: true,
   rows: [
-    {
-      line: 2,
-      value: 'ada@example.com',
-      kind: 'ready',
-      reason: CSV.ready,
-      account: ADA,
-      fullName: 'Ada',
-    },
-    {
-      line: 3,
-      value: 'new@example.net',
-      kind: 'unknown',
-      reason: CSV.unknown,
-      account: null,
-      fullName: null,
-    },
-    {
-      line: 4,
-      value: 'ada@example.com',
-      kind: 'duplicate',
-      reason: CSV.duplicateInFile,
-      account: ADA,
-      fullName: 'Ada',
-    },
-    {
-      line: 5,
-      value: 'nope',
-      kind: 'invalid',
-      reason: CSV.notEmailOrAddress,
-      account: null,
-      fullName: null,
-    },
-    {
-      line: 6,
-      value: `0x${'2'.repeat(40)}`,
-      kind: 'ready',
-      reason: CSV.ready,
-      account: `0x${'2'.repeat(40)}`,
-      fullName: 'Bob',
-    },
+    { line: 2, value: 'ada@example.com', kind: 'invite', reason: CSV.invite },
+    { line: 3, value: 'new@example.net', kind: 'invite', reason: CSV.invite },
+    { line: 4, value: 'ada@example.com', kind: 'duplicate', reason: CSV.duplicateInFile },
+    { line: 5, value: 'nope', kind: 'invalid', reason: CSV.notEmailOrAddress },
+    { line: 6, value: ADA, kind: 'ready', reason: CSV.ready },
   ],
-  counts: { ready: 2, unknown: 1, duplicate: 1, invalid: 1, unsubscribed: 0 },
+  counts: { ready: 1, invite: 2, duplicate: 1, invalid: 1, unsubscribed: 0 },
   invitations: { perDay: 200, leftToday: 37 },
 };
 
@@ -87,10 +53,10 @@ function renderDialog() {
 const csvFile = (text: string) => new File([text], 'earners.csv', { type: 'text/csv' });
 
 describe('WhitelistCsvDialog', () => {
-  it('previews a chosen file, names the earners on Confirm, and whitelists them in one consent', async () => {
+  it('previews a chosen file, says what happens, and whitelists the wallets in one consent', async () => {
     const api = stubApi({
       'POST /badge/whitelist/csv/preview': { data: PREVIEW },
-      'POST /badge/whitelist/csv': chainAction('Whitelist 2 earners for your private badge'),
+      'POST /badge/whitelist/csv': chainAction('Whitelist 1 earner for your private badge'),
     });
     const { dialog, onClose } = renderDialog();
 
@@ -101,19 +67,29 @@ describe('WhitelistCsvDialog', () => {
     const table = await within(dialog).findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual([
-      'Ready',
-      'Unknown user',
+      'Invitation',
+      'Invitation',
       'Duplicate',
       'Invalid',
-      'Ready',
+      'Wallet to whitelist',
     ]);
-    expect(within(rows[1]!).getByText(CSV.unknown)).toBeTruthy();
+    expect(within(rows[1]!).getByText(CSV.invite)).toBeTruthy();
     const counts = within(dialog).getByRole('list', { name: 'Row counts' });
     expect(
       within(counts)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Ready: 2', 'Unknown user: 1', 'Duplicate: 1', 'Invalid: 1', 'Unsubscribed: 0']);
+    ).toEqual([
+      'Wallet to whitelist: 1',
+      'Invitation: 2',
+      'Duplicate: 1',
+      'Invalid: 1',
+      'Unsubscribed: 0',
+    ]);
+    expect(within(dialog).getByRole('group', { name: 'What happens' }).textContent).toBe(
+      "1 wallet of earners goes on this badge's whitelist once you consent." +
+        '2 emails get an invitation. Each person accepts it on the platform (registering first if they have no account), and only then can you whitelist them. You will not see who has an account.',
+    );
     expect(
       within(dialog).getByText('You can send 37 more invitations today (at most 200 a day).'),
     ).toBeTruthy();
@@ -123,13 +99,14 @@ describe('WhitelistCsvDialog', () => {
     });
 
     fireEvent.click(
-      within(dialog).getByRole('button', { name: 'Whitelist 2 earners and invite 1' }),
+      within(dialog).getByRole('button', { name: 'Whitelist 1 wallet and invite 2 emails' }),
     );
     const consent = await screen.findByRole('alertdialog', { name: 'Whitelist from CSV' });
-    expect(within(consent).getByText('Whitelist 2 earners for your private badge')).toBeTruthy();
+    expect(within(consent).getByText('Whitelist 1 earner for your private badge')).toBeTruthy();
     fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByText('2 earners whitelisted!')).toBeTruthy();
+    expect(await screen.findByText('Earner whitelisted!')).toBeTruthy();
+    expect(await screen.findByText('Invitations sent!')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const confirmCalls = api.callsTo('POST', '/badge/whitelist/csv');
     expect(confirmCalls).toHaveLength(2);
@@ -163,11 +140,9 @@ describe('WhitelistCsvDialog', () => {
           value: 'gone@example.net',
           kind: 'unsubscribed',
           reason: CSV.addressUnsubscribed,
-          account: null,
-          fullName: null,
         },
       ],
-      counts: { ...PREVIEW.counts, unknown: 3, unsubscribed: 1 },
+      counts: { ...PREVIEW.counts, invite: 3, unsubscribed: 1 },
       invitations: { perDay: 200, leftToday: 2 },
     };
     const api = stubApi({ 'POST /badge/whitelist/csv/preview': { data: over } });
@@ -226,11 +201,11 @@ describe('WhitelistCsvDialog', () => {
       target: { files: [csvFile(FILE_TEXT)] },
     });
     fireEvent.click(
-      await within(dialog).findByRole('button', { name: 'Whitelist 2 earners and invite 1' }),
+      await within(dialog).findByRole('button', { name: 'Whitelist 1 wallet and invite 2 emails' }),
     );
     const consent = await screen.findByRole('alertdialog', { name: 'Whitelist from CSV' });
     fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('2 earners whitelisted!')).toBeTruthy();
+    expect(await screen.findByText('Earner whitelisted!')).toBeTruthy();
     const asked = api.callsTo('POST', '/metakeep/transaction').map((c) => c.body?.transactionId);
     expect(new Set(asked)).toEqual(new Set(ids));
   });

@@ -1,9 +1,10 @@
 // "Whitelist from CSV" on a private badge's Applications page: the sponsor
 // picks or drops a CSV file (one bare email or wallet address per row, header
 // optional), the server previews every row with its kind and the counts, and
-// Confirm whitelists every ready earner in one consent (unknown emails are
-// invited to register), with the progress of a file queued in several parts.
-// A file with more emails to invite than the sponsor has left today says so,
+// Confirm whitelists every earner's wallet in one consent and invites every
+// email (decision 0063: an email row says nothing of an account; the person
+// accepts first), with the progress of a file queued in several parts. A
+// file with more emails to invite than the sponsor has left today says so,
 // and has no Confirm.
 import { useId, useState } from 'react';
 import {
@@ -26,15 +27,15 @@ import {
 import { formatNumber } from '@/lib/format';
 
 const KIND_LABELS: Record<WhitelistRowKind, string> = {
-  ready: 'Ready',
-  unknown: 'Unknown user',
+  ready: 'Wallet to whitelist',
+  invite: 'Invitation',
   duplicate: 'Duplicate',
   invalid: 'Invalid',
   unsubscribed: 'Unsubscribed',
 };
 const KIND_STYLES: Record<WhitelistRowKind, string> = {
   ready: 'bg-emerald-50 text-emerald-800',
-  unknown: 'bg-sky-50 text-sky-800',
+  invite: 'bg-sky-50 text-sky-800',
   duplicate: 'bg-amber-50 text-amber-800',
   invalid: 'bg-red-50 text-red-800',
   unsubscribed: 'bg-slate-100 text-slate-700',
@@ -42,11 +43,28 @@ const KIND_STYLES: Record<WhitelistRowKind, string> = {
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-/** The words of the Confirm button: how many earners will be whitelisted (and invited). */
+/** The words of the Confirm button: how many wallets will be whitelisted and emails invited. */
 export function confirmLabel(preview: WhitelistCsvPreview): string {
-  const { ready, unknown } = preview.counts;
-  if (ready === 0) return `Send ${plural(unknown, 'invitation')}`;
-  return `Whitelist ${plural(ready, 'earner')}${unknown > 0 ? ` and invite ${unknown}` : ''}`;
+  const { ready, invite } = preview.counts;
+  if (ready === 0) return `Send ${plural(invite, 'invitation')}`;
+  return `Whitelist ${plural(ready, 'wallet')}${invite > 0 ? ` and invite ${plural(invite, 'email')}` : ''}`;
+}
+
+/** What confirming the file will do, in words, before the sponsor confirms it. */
+export function whatHappens(preview: WhitelistCsvPreview): string[] {
+  const { ready, invite } = preview.counts;
+  return [
+    ...(ready > 0
+      ? [
+          `${plural(ready, 'wallet')} of earners ${ready === 1 ? 'goes' : 'go'} on this badge's whitelist once you consent.`,
+        ]
+      : []),
+    ...(invite > 0
+      ? [
+          `${plural(invite, 'email')} ${invite === 1 ? 'gets' : 'get'} an invitation. Each person accepts it on the platform (registering first if they have no account), and only then can you whitelist them. You will not see who has an account.`,
+        ]
+      : []),
+  ];
 }
 
 export function WhitelistCsvDialog({
@@ -106,8 +124,8 @@ export function WhitelistCsvDialog({
     reset();
     onClose();
   };
-  const overLimit = preview && preview.counts.unknown > preview.invitations.leftToday;
-  const actionable = preview && !overLimit && preview.counts.ready + preview.counts.unknown > 0;
+  const overLimit = preview && preview.counts.invite > preview.invitations.leftToday;
+  const actionable = preview && !overLimit && preview.counts.ready + preview.counts.invite > 0;
 
   return (
     <Modal
@@ -116,7 +134,7 @@ export function WhitelistCsvDialog({
       onClose={close}
       dismissible={!isConfirming}
       size="lg"
-      description={`One bare email address (name@example.org, no name or brackets) or wallet address per row, a header row optional, at most ${formatNumber(WHITELIST_CSV_MAX_ROWS)} rows. Registered earners are whitelisted in one consent; emails without an account are invited to register.`}
+      description={`One bare email address (name@example.org, no name or brackets) or wallet address per row, a header row optional, at most ${formatNumber(WHITELIST_CSV_MAX_ROWS)} rows. Earners' wallet addresses are whitelisted in one consent. Every email gets an invitation to accept on the platform; nobody is whitelisted by email until they accept.`}
     >
       <div
         data-testid="csv-drop-zone"
@@ -197,25 +215,33 @@ export function WhitelistCsvDialog({
                         {KIND_LABELS[row.kind]}
                       </span>
                     </td>
-                    <td className="px-3 py-1.5 text-slate-600">
-                      {row.fullName ? `${row.fullName} · ` : ''}
-                      {row.reason}
-                    </td>
+                    <td className="px-3 py-1.5 text-slate-600">{row.reason}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          {!overLimit && whatHappens(preview).length > 0 && (
+            <div
+              aria-label="What happens"
+              role="group"
+              className="mt-3 space-y-1 text-sm text-slate-700"
+            >
+              {whatHappens(preview).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          )}
           {overLimit ? (
             <p role="alert" className="mt-3 text-sm font-medium text-red-700">
               {tooManyInvitationsMessage(
-                preview.counts.unknown,
+                preview.counts.invite,
                 preview.invitations.leftToday,
                 preview.invitations.perDay,
               )}
             </p>
           ) : (
-            preview.counts.unknown > 0 && (
+            preview.counts.invite > 0 && (
               <p className="mt-3 text-xs text-slate-600">
                 {invitationsLeftMessage(preview.invitations.leftToday, preview.invitations.perDay)}
               </p>

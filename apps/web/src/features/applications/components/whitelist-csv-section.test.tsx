@@ -1,7 +1,8 @@
 // The "Whitelist from CSV" section with the real providers and consent dialog,
 // the API stubbed: it lists pending invitees, saying in words why a mail has
-// not gone, whitelists the registered ones, sends an invitation again and
-// withdraws one (the dialog: whitelist-csv-dialog.test.tsx).
+// not gone and who accepted, whitelists the ones who accepted with one more
+// consent (by their emails: the sponsor is shown no wallet), sends an
+// invitation again and withdraws one (the dialog: whitelist-csv-dialog.test.tsx).
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { WHITELIST_CSV_MESSAGES as CSV, type WhitelistInvitation } from '@gets/schema';
@@ -16,7 +17,6 @@ import { WhitelistCsvSection } from './whitelist-csv-section';
 afterEach(() => closeAllStreams());
 
 const BADGE = sampleBadge({ name: 'Invitation Only', isPublic: false, onChainId: '12' });
-const ADA = '0x1111111111111111111111111111111111111111';
 
 describe('WhitelistCsvSection', () => {
   const renderSection = () =>
@@ -28,7 +28,7 @@ describe('WhitelistCsvSection', () => {
   const invited = (email: string, more: Partial<WhitelistInvitation> = {}) => ({
     email,
     invitedAt: '2026-11-20T10:00:00.000Z',
-    registered: false,
+    accepted: false,
     delivery: 'SENT',
     deliveryNote: null,
     ...more,
@@ -49,13 +49,15 @@ describe('WhitelistCsvSection', () => {
     expect(await screen.findByText('Sending invitation')).toBeTruthy();
     // The next read, INVITATIONS_REFRESH_MS later, finds the mail sent; then no more reads.
     expect(
-      await screen.findByText('Invited', undefined, { timeout: INVITATIONS_REFRESH_MS + 2_000 }),
+      await screen.findByText('Invited, not accepted yet', undefined, {
+        timeout: INVITATIONS_REFRESH_MS + 2_000,
+      }),
     ).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, INVITATIONS_REFRESH_MS + 500));
     expect(api.callsTo('GET', '/badge/whitelist/invitations')).toHaveLength(2);
   }, 15_000);
 
-  it('lists pending invitees with how their mail went, and whitelists the registered ones with one more consent', async () => {
+  it('lists pending invitees with how their mail went, and whitelists the ones who accepted with one more consent', async () => {
     storeUserSession(VERIFIED_SPONSOR);
     const api = stubApi({
       'GET /badge/whitelist/invitations': {
@@ -69,27 +71,12 @@ describe('WhitelistCsvSection', () => {
             delivery: 'NOT_DELIVERED',
             deliveryNote: CSV.deliveryRefused,
           }),
-          invited('new@example.net', { registered: true }),
+          invited('new@example.net', { accepted: true }),
         ],
       },
-      'POST /badge/whitelist/csv/preview': {
-        data: {
-          hasHeader: false,
-          rows: [
-            {
-              line: 1,
-              value: 'new@example.net',
-              kind: 'ready',
-              reason: CSV.ready,
-              account: ADA,
-              fullName: 'New',
-            },
-          ],
-          counts: { ready: 1, unknown: 0, duplicate: 0, invalid: 0, unsubscribed: 0 },
-          invitations: { perDay: 200, leftToday: 200 },
-        },
-      },
-      'POST /badge/whitelist/csv': chainAction('Whitelist 1 earner for your private badge'),
+      'POST /badge/whitelist/invitations/accepted': chainAction(
+        'Whitelist 1 invitee who accepted your invitation',
+      ),
     });
     renderSection();
     const invitees = await screen.findByRole('list', { name: 'Pending invitees' });
@@ -98,25 +85,34 @@ describe('WhitelistCsvSection', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'late@example.netInvitedWithdraw',
+      'late@example.netInvited, not accepted yetWithdraw',
       `slow@example.netSending invitationWithdraw${CSV.deliveryRetrying}`,
       `ada@exmple.netInvitation not deliveredSend againWithdraw${CSV.deliveryRefused}`,
-      'new@example.netRegistered, not whitelisted yetWithdraw',
+      'new@example.netAccepted, not whitelisted yetWithdraw',
     ]);
+    expect(
+      screen.getByText(/You see who accepted, not who has an account or who declined/),
+    ).toBeTruthy();
     // Only the invitation not delivered can be sent again.
     expect(within(invitees).getAllByRole('button', { name: /^Send again/ })).toHaveLength(1);
     expect(api.callsTo('GET', '/badge/whitelist/invitations')[0]!.query.get('badgeId')).toBe(
       BADGE._id,
     );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Whitelist 1 registered invitee' }));
-    const consent = await screen.findByRole('alertdialog', { name: 'Whitelist from CSV' });
+    fireEvent.click(screen.getByRole('button', { name: 'Whitelist 1 who accepted' }));
+    const consent = await screen.findByRole('alertdialog', {
+      name: 'Whitelist invitees who accepted',
+    });
+    expect(
+      within(consent).getByText('Whitelist 1 invitee who accepted your invitation'),
+    ).toBeTruthy();
     fireEvent.click(within(consent).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Earner whitelisted!')).toBeTruthy();
-    expect(api.callsTo('POST', '/badge/whitelist/csv')[1]!.body).toMatchObject({
-      csv: 'new@example.net',
-      badgeOnChainId: '12',
-    });
+    const calls = api.callsTo('POST', '/badge/whitelist/invitations/accepted');
+    expect(calls.map((call) => call.body)).toEqual([
+      { badgeId: BADGE._id, emails: ['new@example.net'] },
+      { badgeId: BADGE._id, emails: ['new@example.net'], consentToken: expect.any(String) },
+    ]);
   });
 
   it('sends an invitation that was not delivered again, and withdraws one once the sponsor confirms', async () => {

@@ -1,21 +1,22 @@
 // On a private badge's Applications page: "Whitelist from CSV" (the dialog)
-// and the invitees the file's unknown emails became. Registering does not
-// whitelist anyone by itself (the platform never signs for the sponsor): the
-// registered invitees are listed here and one more consent whitelists them.
-// An invitation the mail server refused can be sent again once the sponsor
-// knows the address is right, and any invitation withdrawn (a mistyped
-// address is withdrawn, then the right one uploaded). Why a mail has not gone
-// is said in the platform's words; the mail server's own answer is never shown.
+// and the invitees the file's emails became (decision 0063). An invitee
+// accepts on the platform (registering first if they have no account); the
+// ones who accepted are listed so, and one more consent whitelists them: the
+// server finds their wallets, the sponsor sees them only once they apply.
+// Whether an invitee has an account, or declined, is never shown: not
+// accepted reads the same for all. An invitation the mail server refused can
+// be sent again once the sponsor knows the address is right, and any
+// invitation withdrawn (a mistyped address is withdrawn, then the right one
+// uploaded). Why a mail has not gone is said in the platform's words; the
+// mail server's own answer is never shown.
 import { useState } from 'react';
 import type { Badge, WhitelistInvitation } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast } from '@/lib/toast';
 import {
-  previewWhitelistCsv,
   useBadgeInvitations,
   useInvitationChange,
-  useWhitelistFromCsv,
+  useWhitelistAccepted,
 } from '../api/whitelist-from-csv';
 import { WhitelistCsvDialog } from './whitelist-csv-dialog';
 import { QueryError } from '@/components/ui/query-error';
@@ -23,22 +24,12 @@ import { QueryError } from '@/components/ui/query-error';
 export function WhitelistCsvSection({ badge }: { badge: Badge }) {
   const [open, setOpen] = useState(false);
   const invitations = useBadgeInvitations(badge._id);
-  const { confirm, isConfirming } = useWhitelistFromCsv();
+  const { whitelistAccepted, isWhitelisting } = useWhitelistAccepted();
   const resend = useInvitationChange(badge._id, 'resend');
   const withdraw = useInvitationChange(badge._id, 'withdraw');
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const invitees = invitations.data ?? [];
-  const registered = invitees.filter((invitee) => invitee.registered);
-
-  async function whitelistRegistered() {
-    const csv = registered.map((invitee) => invitee.email).join('\n');
-    const preview = await previewWhitelistCsv(badge, csv);
-    if (!preview.success) {
-      toast.error(`${preview.message}!`);
-      return;
-    }
-    await confirm(badge, csv, preview.data);
-  }
+  const accepted = invitees.filter((invitee) => invitee.accepted);
 
   return (
     <section
@@ -51,7 +42,9 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
             Whitelist many earners
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Upload a CSV of emails or wallet addresses: one consent whitelists them all.
+            Upload a CSV of wallet addresses or emails. Earners&apos; wallets are whitelisted in one
+            consent. Every email gets an invitation: the person accepts it on the platform
+            (registering first if they need to), and only then can you whitelist them.
           </p>
         </div>
         <button type="button" className={buttonStyles.outline} onClick={() => setOpen(true)}>
@@ -70,6 +63,11 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
       {invitees.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-semibold text-slate-900">Pending invitees</h3>
+          <p className="mt-1 text-xs text-slate-600">
+            You see who accepted, not who has an account or who declined. Whitelisting an invitee
+            who accepted puts their wallet on the badge&apos;s whitelist; you see the wallet once
+            they apply.
+          </p>
           <ul aria-label="Pending invitees" className="mt-2 divide-y divide-slate-100 text-sm">
             {invitees.map((invitee) => (
               <li key={invitee.email} className="py-1.5">
@@ -98,21 +96,25 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
                     </button>
                   </span>
                 </div>
-                {invitee.deliveryNote && !invitee.registered && (
+                {invitee.deliveryNote && !invitee.accepted && (
                   <p className="mt-0.5 text-xs text-slate-600">{invitee.deliveryNote}</p>
                 )}
               </li>
             ))}
           </ul>
-          {registered.length > 0 && (
+          {accepted.length > 0 && (
             <button
               type="button"
               className={`${buttonStyles.small} mt-3`}
-              disabled={isConfirming}
-              onClick={() => void whitelistRegistered()}
+              disabled={isWhitelisting}
+              onClick={() =>
+                void whitelistAccepted(
+                  badge,
+                  accepted.map((invitee) => invitee.email),
+                )
+              }
             >
-              Whitelist {registered.length} registered{' '}
-              {registered.length === 1 ? 'invitee' : 'invitees'}
+              Whitelist {accepted.length} who accepted
             </button>
           )}
         </div>
@@ -137,15 +139,15 @@ export function WhitelistCsvSection({ badge }: { badge: Badge }) {
 }
 
 const notDelivered = (invitee: WhitelistInvitation) =>
-  invitee.delivery === 'NOT_DELIVERED' && !invitee.registered;
+  invitee.delivery === 'NOT_DELIVERED' && !invitee.accepted;
 
 const linkButton =
   'text-xs font-semibold text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50';
 
-/** Where an invitee stands: registered since, or how their invitation mail went. */
+/** Where an invitee stands: accepted, or how their invitation mail went. */
 function InviteeStatus({ invitee }: { invitee: WhitelistInvitation }) {
-  if (invitee.registered) {
-    return <span className="text-emerald-800">Registered, not whitelisted yet</span>;
+  if (invitee.accepted) {
+    return <span className="text-emerald-800">Accepted, not whitelisted yet</span>;
   }
   switch (invitee.delivery) {
     case 'SENDING':
@@ -153,6 +155,6 @@ function InviteeStatus({ invitee }: { invitee: WhitelistInvitation }) {
     case 'NOT_DELIVERED':
       return <span className="font-medium text-red-700">Invitation not delivered</span>;
     case 'SENT':
-      return <span className="text-slate-500">Invited</span>;
+      return <span className="text-slate-500">Invited, not accepted yet</span>;
   }
 }

@@ -1,6 +1,8 @@
 // Whitelisting an earner on a private badge (spec section 7, /badge/whitelist):
 // the earner's wallet address, through the consent dialog; once whitelisted,
-// the sponsor sends the earner the badge's link, where they apply.
+// the sponsor sends the earner the badge's link, where they apply. An email
+// is never turned into a wallet here: people are invited by email from the
+// CSV section, and accept first (decision 0063).
 import { useState } from 'react';
 import { TOASTS, walletAddressSchema, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -38,7 +40,9 @@ export function WhitelistForm({ badge, email }: { badge: Badge; email: string })
         Whitelist an earner
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        This badge is private: only earners you whitelist can apply for it.
+        This badge is private: only earners you whitelist can apply for it. The wallet address you
+        enter goes on the badge&apos;s whitelist on chain once you consent. To invite someone by
+        email instead, use Whitelist from CSV: they accept the invitation first.
       </p>
       <form
         className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
