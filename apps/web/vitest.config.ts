@@ -12,7 +12,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
-      testTimeout: 15_000,
+      // Twice the longest wait of a query (src/test/setup.ts) and more: a loaded CI machine.
+      testTimeout: 30_000,
       unstubGlobals: true,
     },
   }),
