@@ -18,6 +18,8 @@ import { CHROMIUM_ARGS, journeyChromiumPath } from './e2e/support/chromium';
 
 /** Specs only the small-screen project runs. */
 const SMALL_SCREEN_ONLY = /\/small-screens\.spec\.ts$/;
+/** Specs without a screen (a wallet's protocol calls): the desktop project runs them once. */
+const NO_SCREEN = /\/wallet-offer\.spec\.ts$/;
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://localhost:${port}`;
@@ -57,9 +59,11 @@ export default defineConfig({
     },
     {
       // A 375 px phone: every journey again but the admin console's, whose
-      // narrow-screen message small-screens.spec.ts checks instead.
+      // narrow-screen message small-screens.spec.ts checks instead, and those
+      // with no screen at all.
       name: 'mobile-375',
       grepInvert: new RegExp(WIDE_SCREEN_TAG),
+      testIgnore: NO_SCREEN,
       outputDir: 'test-results/mobile-375',
       use: {
         ...devices['Desktop Chrome'],

@@ -65,11 +65,7 @@ const eventArg = (outcome: Outcome, eventName: string, arg: string) =>
 
 test('a standard wallet (Sphereon’s OpenID4VCI client) takes an earner’s offer end to end, transaction code included', async ({
   request,
-}, testInfo) => {
-  test.skip(
-    testInfo.project.name !== 'chromium',
-    'No screen is involved: the desktop project runs the wallet once',
-  );
+}) => {
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const title = `Wallet Pioneer ${run}`;

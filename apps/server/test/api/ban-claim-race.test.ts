@@ -84,13 +84,15 @@ describe.runIf(onSharedPostgres || postgresBinDir() !== undefined)(
       const badge = await approvedBadge();
       const award = await awardOf(badge._id);
       const claimHolds = gate();
+      const claimLocked = gate();
       let credentialId = '';
       const claim = platform.ctx.db.transaction(async (tx) => {
         ({ credentialId } = await issueCredential(tx, award));
         expect(await lockBadgeStatus(tx, badge._id)).toBe('VERIFIED');
+        claimLocked.open();
         await claimHolds.opened;
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await claimLocked.opened;
       const ban = platform.ctx.db.transaction((tx) => banEffect(tx, badge.onChainId!));
       // The ban's update of the badge row waits for the claim's transaction.
       expect(await settledWithin(ban, 500)).toBe(false);
@@ -103,11 +105,13 @@ describe.runIf(onSharedPostgres || postgresBinDir() !== undefined)(
       const badge = await approvedBadge();
       const award = await awardOf(badge._id);
       const banHolds = gate();
+      const banLocked = gate();
       const ban = platform.ctx.db.transaction(async (tx) => {
         await banEffect(tx, badge.onChainId!);
+        banLocked.open();
         await banHolds.opened;
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await banLocked.opened;
       const claim = platform.ctx.db.transaction(async (tx) => {
         await issueCredential(tx, award);
         return lockBadgeStatus(tx, badge._id);
