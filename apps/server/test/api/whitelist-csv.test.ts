@@ -22,6 +22,7 @@ import {
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
 import { WHITELIST_EARNERS_PER_TRANSACTION } from '../../src/modules/applications/whitelist-actions.ts';
+import { whitelistedAmong } from '../../src/modules/applications/application-checks.ts';
 import { INVITATION_SUBJECT } from '../../src/modules/applications/invitation-mail.ts';
 import type { TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
@@ -301,5 +302,12 @@ describe('whitelist from a CSV file', () => {
     }
     expect(await isWhitelisted(earners[0]!)).toBe(true);
     expect(await isWhitelisted(earners[count - 1]!)).toBe(true);
+    // What a file's preview asks of the chain, in a few multicalls: all of them, and no stranger.
+    const strangers = Array.from({ length: 200 }, () => privateKeyToAddress(generatePrivateKey()));
+    const found = await whitelistedAmong(platform.ctx, badge.onChainId!, [
+      ...strangers,
+      ...earners,
+    ]);
+    expect([...found].sort()).toEqual(earners.map((earner) => earner.toLowerCase()).sort());
   }, 120_000);
 });

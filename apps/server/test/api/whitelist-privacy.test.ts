@@ -341,3 +341,40 @@ describe('whitelist CSV calls per sponsor', () => {
     expect((await previewAs(otherSponsor)).status).toBe(403);
   }, 30_000);
 });
+
+describe('whitelist CSV calls per IP', () => {
+  let platform: TestPlatform;
+  let sponsor: TestUser;
+  let otherSponsor: TestUser;
+  let badge: Badge;
+  useWhitelistCsvPlatform(
+    (cast) => {
+      ({ platform, sponsor, otherSponsor, badge } = cast);
+    },
+    { WHITELIST_CSV_CALLS_PER_HOUR: '100', RATE_LIMIT_IP_MAX: '3', TRUST_PROXY: '1' },
+  );
+
+  it('refuses every sponsor of one host past its allowance, each sponsor within their own', async () => {
+    const previewAs = (caller: TestUser, ip: string) =>
+      platform.request('/gs-api/badge/whitelist/csv/preview', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': ip,
+          ...caller.authorization,
+        },
+        body: JSON.stringify({ badgeOnChainId: badge.onChainId, csv: neverRegistered() }),
+      });
+    const host = '2001:db8:7:7::1';
+    expect((await previewAs(sponsor, host)).status).toBe(200);
+    expect((await previewAs(sponsor, '2001:db8:7:7::2')).status).toBe(200);
+    // The other sponsor's call from the same /64 is counted with them (answered: 403, their badge is not this one).
+    expect((await previewAs(otherSponsor, '2001:db8:7:7::3')).status).toBe(403);
+    const refused = await previewAs(sponsor, host);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many attempts/);
+    expect((await previewAs(otherSponsor, host)).status).toBe(429);
+    // Another host keeps its allowance.
+    expect((await previewAs(sponsor, '198.51.100.7')).status).toBe(200);
+  }, 30_000);
+});

@@ -3,7 +3,7 @@
 // where every API process sees them (rate-limit-store.ts) under the client's
 // key (an IPv6 client's /64: http/client-key.ts); the per-account limits are
 // in attempt-limits.ts.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { tooManyAttemptsMessage, tooManyRequestsMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
@@ -73,3 +73,23 @@ export const healthLimit = (config: Pick<Config, 'rateLimits'>) => {
     },
   };
 };
+
+/**
+ * An onRequest hook that counts a call per IP, for a route whose own
+ * config.rateLimit counts something else (the whitelist CSV calls: per
+ * sponsor): the plugin runs one route limit per request, so this one is a
+ * limiter of its own, counted under `scope` apart from every route's.
+ */
+export function perIpHook(app: FastifyInstance, config: Pick<Config, 'rateLimits'>, scope: string) {
+  const count = app.createRateLimit({
+    max: config.rateLimits.perIp.max,
+    timeWindow: config.rateLimits.perIp.windowMs,
+    keyGenerator: (request: FastifyRequest) => `${scope} ${clientKey(request.ip)}`,
+  });
+  return async (request: FastifyRequest) => {
+    const counted = await count(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      throw new AppError(429, tooManyAttemptsMessage(Math.max(1, counted.ttlInSeconds)));
+    }
+  };
+}

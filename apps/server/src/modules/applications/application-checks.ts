@@ -83,3 +83,39 @@ export async function isWhitelisted(ctx: Ctx, onChainId: string, earner: `0x${st
     args: [BigInt(onChainId), earner],
   });
 }
+
+/**
+ * Wallets one eth_call asks about. A deployless multicall sends its calls as
+ * init code, capped at 49,152 bytes (EIP-3860): 150 entries of about 256
+ * bytes plus the multicall's own code stay under it.
+ */
+const WHITELIST_READS_PER_CALL = 150;
+/** viem cuts the chunks by the calls' own calldata: 68 bytes per isWhitelisted. */
+const IS_WHITELISTED_CALLDATA_BYTES = 68;
+
+/**
+ * Which of these wallets the badge's whitelist holds, for the calls that ask
+ * about a file's or a list's worth of them (up to 5,000): in a few eth_calls
+ * on the client for large reads, never one call per wallet on the
+ * pipeline's client, so a sponsor's CSV cannot stall anyone's relay.
+ */
+export async function whitelistedAmong(
+  ctx: Ctx,
+  onChainId: string,
+  wallets: readonly `0x${string}`[],
+): Promise<Set<string>> {
+  const unique = [...new Set(wallets.map((wallet) => wallet.toLowerCase() as `0x${string}`))];
+  if (unique.length === 0) return new Set();
+  const answers = await ctx.chain.bulkReadClient.multicall({
+    contracts: unique.map((earner) => ({
+      address: ctx.contracts.badges,
+      abi: badgeEscrowAbi,
+      functionName: 'isWhitelisted' as const,
+      args: [BigInt(onChainId), earner] as const,
+    })),
+    allowFailure: false,
+    deployless: true,
+    batchSize: WHITELIST_READS_PER_CALL * IS_WHITELISTED_CALLDATA_BYTES,
+  });
+  return new Set(unique.filter((_, i) => answers[i]));
+}

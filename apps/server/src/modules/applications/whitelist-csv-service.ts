@@ -48,7 +48,7 @@ import {
   optOutByToken,
   type StoredInvitation,
 } from './invitation-repository.ts';
-import { callerOf, isWhitelisted, ownBadge } from './application-checks.ts';
+import { callerOf, ownBadge, whitelistedAmong } from './application-checks.ts';
 import { badgePageUrl, openPrivateBadge, whitelistableBadge } from './whitelist-service.ts';
 import {
   classifyWhitelistRows,
@@ -90,17 +90,11 @@ async function classify(ctx: Ctx, actor: Actor, input: CsvInput) {
       wallets.set(user.account.toLowerCase(), { isEarner: user.userType === 'EARNER' });
     }
   }
-  // The chain is the record of the whitelist; these reads go out as JSON-RPC
-  // batches, for the earners' wallets of the file.
-  const whitelisted = new Set<string>();
-  await Promise.all(
-    [...wallets].map(async ([account, wallet]) => {
-      if (!wallet.isEarner) return;
-      if (await isWhitelisted(ctx, input.badgeOnChainId, account as `0x${string}`)) {
-        whitelisted.add(account);
-      }
-    }),
-  );
+  // The chain is the record of the whitelist, for the earners' wallets of the file.
+  const earnerWallets = [...wallets]
+    .filter(([, wallet]) => wallet.isEarner)
+    .map(([account]) => account as `0x${string}`);
+  const whitelisted = await whitelistedAmong(ctx, input.badgeOnChainId, earnerWallets);
   const [invited, invitedRecently, unsubscribed, invitations] = await Promise.all([
     findInvitedEmails(ctx.db, badge.id, emails),
     findEmailsInvitedSince(ctx.db, actor.id, emails, INVITATION_ADDRESS_DAYS),
@@ -255,14 +249,13 @@ export async function badgeInvitations(
   const badge = ownBadge(actor, await findBadge(ctx.db, badgeId));
   const invitations = await listInvitations(ctx.db, badge.id);
   const onChainId = badge.onChainId;
-  const pending = await Promise.all(
-    invitations.map(async (invitation) => {
-      const account = invitation.acceptedAccount;
-      const done = Boolean(account && onChainId && (await isWhitelisted(ctx, onChainId, account)));
-      return done ? null : invitationView(invitation);
-    }),
+  const accepted = invitations.flatMap((invitation) =>
+    invitation.acceptedAccount ? [invitation.acceptedAccount] : [],
   );
-  return pending.filter((invitation) => invitation !== null);
+  const whitelisted = onChainId ? await whitelistedAmong(ctx, onChainId, accepted) : new Set();
+  return invitations
+    .filter((invitation) => !whitelisted.has(invitation.acceptedAccount?.toLowerCase() ?? ''))
+    .map(invitationView);
 }
 
 /**
@@ -282,10 +275,8 @@ export async function whitelistAcceptedInvitees(
   const onChainId = badge.onChainId;
   if (!onChainId) throw new AppError(409, CSV.noneAccepted);
   const wallets = [...new Set(await findAcceptedWallets(ctx.db, badge.id, input.emails))];
-  const waiting = await Promise.all(
-    wallets.map(async (wallet) => ((await isWhitelisted(ctx, onChainId, wallet)) ? null : wallet)),
-  );
-  const invitees = waiting.filter((wallet) => wallet !== null);
+  const whitelisted = await whitelistedAmong(ctx, onChainId, wallets);
+  const invitees = wallets.filter((wallet) => !whitelisted.has(wallet.toLowerCase()));
   if (invitees.length === 0) throw new AppError(409, CSV.noneAccepted);
   return consentOrQueue(
     ctx,

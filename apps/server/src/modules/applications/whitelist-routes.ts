@@ -29,6 +29,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireApprovedSponsor, requireEarner } from '../../http/auth.ts';
+import { perIpHook } from '../accounts/rate-limits.ts';
 import { answerMyInvitation, myInvitations } from './invitation-answer-service.ts';
 import { actionMessage, errors } from './route-replies.ts';
 import {
@@ -47,8 +48,9 @@ const CSV_BODY_LIMIT_BYTES = 2 * WHITELIST_CSV_MAX_CHARS;
 
 /**
  * The route config of a whitelist CSV call: counted per sponsor (after the
- * sign-in check, which runs first), in the rate-limit plugin's shared store,
- * so several API processes or sessions do not multiply it.
+ * sign-in check and the per-IP count, which run first), in the rate-limit
+ * plugin's shared store, so several API processes or sessions do not
+ * multiply it.
  */
 const perSponsorCsvLimit = (ctx: AppContext) => ({
   rateLimit: {
@@ -62,6 +64,8 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const sponsor = requireApprovedSponsor(ctx);
     const earner = requireEarner(ctx);
+    // Per IP too: the sponsors of one host share its allowance.
+    const csvPerIp = perIpHook(app, ctx.config, 'whitelist-csv');
 
     app.post(
       '/badge/whitelist/invitations/unsubscribe',
@@ -101,13 +105,13 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/badge/whitelist/csv/preview',
       {
-        onRequest: sponsor,
+        onRequest: [sponsor, csvPerIp],
         config: perSponsorCsvLimit(ctx),
         bodyLimit: CSV_BODY_LIMIT_BYTES,
         schema: {
           tags: ['applications'],
           summary:
-            "Reads a whitelist CSV for your private badge (one bare email address or wallet address per row, header optional, at most 5,000 rows) and answers each row with its kind (ready: an earner's wallet; invite: any valid email, whoever it belongs to; duplicate, invalid, unsubscribed), the counts and the invitations you have left today; changes nothing. Limited per sponsor (WHITELIST_CSV_CALLS_PER_HOUR)",
+            "Reads a whitelist CSV for your private badge (one bare email address or wallet address per row, header optional, at most 5,000 rows) and answers each row with its kind (ready: an earner's wallet; invite: any valid email, whoever it belongs to; duplicate, invalid, unsubscribed), the counts and the invitations you have left today; changes nothing. Limited per sponsor (WHITELIST_CSV_CALLS_PER_HOUR) and per IP (RATE_LIMIT_IP_MAX)",
           body: whitelistCsvPreviewRequestSchema,
           response: { 200: whitelistCsvPreviewResponseSchema, ...errors },
         },
@@ -121,7 +125,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/badge/whitelist/csv',
       {
-        onRequest: sponsor,
+        onRequest: [sponsor, csvPerIp],
         config: perSponsorCsvLimit(ctx),
         bodyLimit: CSV_BODY_LIMIT_BYTES,
         schema: {
