@@ -13,6 +13,7 @@ import {
   registerThroughApi,
   typeOtp,
 } from './support/accounts';
+import { adminToken, holdAdminPasskey } from './support/passkeys';
 
 async function logOut(page: Page, userName: string) {
   await page
@@ -148,6 +149,9 @@ test('five wrong OTPs use the code up: the sixth, correct one is refused with th
 
 test('admin login opens only from the secret link, and logout returns to it', async ({ page }) => {
   await asAdminDesktop(page);
+  // The admin has a passkey (decision 0064), held by this page's browser.
+  await adminToken(page.request);
+  await holdAdminPasskey(page);
   await page.goto('/admin/login');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin/login#not-the-secret');
@@ -160,6 +164,9 @@ test('admin login opens only from the secret link, and logout returns to it', as
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // The password alone does not sign the admin in: the passkey does.
+  await expect(page).not.toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
 

@@ -1,11 +1,13 @@
 // Admin console journeys (spec section 2, "Admin area"), clicked through as
 // people would, with a sponsor and an admin in two browsers at once. Wide
 // screens only: below 1000 px the admin console shows only a message.
+import { SECURITY_MESSAGES } from '@gets/schema';
 import { expect, test, type Page } from './support/fixtures';
 import { E2E_ADMIN, WIDE_SCREEN_TAG } from './support/e2e-env';
 import { logIn, newPerson, registerOnForm, registerThroughApi } from './support/accounts';
 import { adminLogIn, confirmConsent } from './support/admin';
 import { MAIL_SINK_URL } from './support/mail';
+import { virtualAuthenticator } from './support/passkeys';
 
 const UNDER_VERIFICATION =
   "Your account is currently under verification. The admin will review and verify your account within 24 hours. We'll notify you once the process is complete.";
@@ -161,11 +163,30 @@ test(
     const password = 'Second-Admin-1!';
     await second.getByLabel('New Password', { exact: true }).fill(password);
     await second.getByLabel('Confirm Password', { exact: true }).fill(password);
+    // The new admin's device: Chromium's virtual authenticator.
+    await virtualAuthenticator(second);
     await second.getByRole('button', { name: 'Set password and sign in' }).click();
+    // Before any change, the new admin enrols a second factor (decision 0064).
+    await expect(second).toHaveURL(/\/admin\/security$/);
+    await expect(second.getByText(SECURITY_MESSAGES.adminFactorRequired).first()).toBeVisible();
+    await second.getByRole('button', { name: 'Add a passkey' }).click();
+    await second
+      .getByRole('dialog', { name: 'Name your passkey' })
+      .getByRole('button', { name: 'Save passkey' })
+      .click();
+    await second
+      .getByRole('dialog', { name: 'Your recovery codes' })
+      .getByRole('button', { name: 'I have saved them' })
+      .click();
     await expect(second.getByRole('heading', { name: 'ADMIN', exact: true })).toBeVisible();
     await second.getByRole('button', { name: 'Log out' }).click();
     await expect(second.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    await adminLogIn(second, { email, password });
+    // Signing in again: the password, then the passkey.
+    await second.getByLabel('Email', { exact: true }).fill(email);
+    await second.getByLabel('Password', { exact: true }).fill(password);
+    await second.getByRole('button', { name: 'Login', exact: true }).click();
+    await second.getByRole('button', { name: 'Use your passkey' }).click();
+    await expect(second).toHaveURL(/\/dashboard$/);
     await expect(second.getByText(email)).toBeVisible();
   },
 );

@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ADMIN_DASHBOARD_MIN_WIDTH_PX } from '@gets/schema';
 import { E2E_ADMIN } from './e2e-env';
+import { adminToken, holdAdminPasskey } from './passkeys';
 
 /**
  * The admin works on a desktop: below 1000 px the admin area shows only a
@@ -34,10 +35,14 @@ export async function adminLogInKeepingWidth(
   page: Page,
   credentials: { email: string; password: string } = E2E_ADMIN,
 ) {
+  // The admin has a passkey (enrolled once, through the API), held by this page's browser.
+  await adminToken(page.request);
+  await holdAdminPasskey(page);
   await page.goto(`/admin/login#${E2E_ADMIN.loginSecret}`);
   await page.getByLabel('Email', { exact: true }).fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Use your passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

@@ -6,21 +6,14 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { createPublicClient, createWalletClient, getContractAddress, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { getsTokenAbi } from '@gets/contracts';
-import { E2E_ADMIN, E2E_ANVIL_PORT } from './e2e-env';
+import { E2E_ANVIL_PORT } from './e2e-env';
 import { registerThroughApi, type newPerson } from './accounts';
+import { adminAssertion, adminToken } from './passkeys';
+
+export { adminToken };
 
 /** Anvil's well-known dev account 0: the embedded chain's deployer and treasury. */
 const TREASURY_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-
-/** Logs the admin in through the API (the secret header of the login link). */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/gs-api/admin/adminLogin', {
-    headers: { 'x-admin-login-secret': E2E_ADMIN.loginSecret },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
 
 /** Registers a sponsor through the API and has the admin approve it; answers its wallet. */
 export async function approvedSponsor(
@@ -99,8 +92,17 @@ export async function adminChainAction(
   const headers = { authorization: `Bearer ${token}` };
   const consent = await request[method](path, { headers, data: body });
   expect(consent.ok(), await consent.text()).toBe(true);
-  const { consentToken } = ((await consent.json()) as { data: { consentToken: string } }).data;
-  const queued = await request[method](path, { headers, data: { ...body, consentToken } });
+  const { consentToken, secondFactor } = (
+    (await consent.json()) as {
+      data: { consentToken: string; secondFactor?: { passkey: { challenge: string } | null } };
+    }
+  ).data;
+  // The admin confirms each consent with their passkey (decision 0064).
+  const passkey = secondFactor?.passkey;
+  const queued = await request[method](path, {
+    headers,
+    data: { ...body, consentToken, ...(passkey ? { webauthn: adminAssertion(passkey) } : {}) },
+  });
   expect(queued.ok(), await queued.text()).toBe(true);
   const { transactionId } = ((await queued.json()) as { data: { transactionId: string } }).data;
   let status = 'QUEUED';

@@ -19,3 +19,16 @@ export const E2E_ANVIL_PORT = Number(
 
 /** Journeys of the admin console: below 1000 px it shows only a message, so the 375 px project leaves them out. */
 export const WIDE_SCREEN_TAG = '@wide-screen';
+
+/**
+ * The e2e admin's passkey (test-only key material): the admin must have a
+ * second factor before any change (decision 0064). The journeys' Node side
+ * signs with it in software, and each page's Chromium holds it in a virtual
+ * authenticator, so every browser context confirms as the same admin.
+ */
+export const E2E_ADMIN_PASSKEY = {
+  privateKeyPkcs8:
+    'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgtBXub5mZEQ7bbMA5CiC4WJjjfFV99VdsaGmscCYjvGehRANCAAQYULHiF8KigATi3WoNJcsTYc+NFc6C6gTZwr9QswGd2kiy0dFCh84wwtwcu7r4fkvHAi6m8F9d2wROXfjdmN7O',
+  credentialId: '84xcFJl0WJMvzebWnwIsuXkiC6ZWmstULXKYvjcBZ04=',
+  userHandle: '8BCu8iMvInO0vKoXWX+kaw==',
+} as const;

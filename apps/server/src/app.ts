@@ -35,6 +35,10 @@ import {
 } from './modules/credentials/openid4vci/routes.ts';
 import { badgeRoutes } from './modules/badges/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
+import { confirmConsentWithFactor } from './modules/security/consent-confirmation.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+import { securitySessionRoutes } from './modules/security/session-routes.ts';
+import { walletExportRoutes } from './modules/security/wallet-export-routes.ts';
 import { badgePageMeta } from './modules/badges/visibility-service.ts';
 import { requestLogFields } from './http/log-redaction.ts';
 
@@ -136,6 +140,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         fastifyRateLimit,
         rateLimitPluginOptions(ctx.db, ctx.redis, ctx.instanceId),
       );
+      // Every call that carries a consent token of a person with a second
+      // factor is confirmed with it, whatever its route (decision 0064).
+      api.addHook('preHandler', confirmConsentWithFactor(ctx));
       await api.register(healthRoutes(ctx));
       await api.register(transactionRoutes(ctx));
       await api.register(tokenRoutes(ctx));
@@ -150,6 +157,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(walletIssuerRoutes(ctx));
       await api.register(badgeRoutes(ctx));
       await api.register(applicationRoutes(ctx));
+      await api.register(securityRoutes(ctx));
+      await api.register(securitySessionRoutes(ctx));
+      await api.register(walletExportRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -196,6 +196,13 @@ export const envSchema = z.object({
     .regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 printable characters without spaces')
     .optional(),
   MAIL_FROM: z.string().min(3).default('GETS Badges <no-reply@gets-badges.local>'),
+  // The first admin's authenticator app, enrolled at the first start (base32,
+  // as an app's "enter a setup key" takes it): provisioning without a browser.
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .transform((value) => value.replace(/[\s=]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z2-7]{16,128}$/, 'must be a base32 secret of 16 to 128 characters'))
+    .optional(),
   ADMIN_EMAIL: z
     .string()
     .refine(isValidEmail, { error: 'must be a valid email address' })

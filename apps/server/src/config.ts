@@ -110,7 +110,12 @@ export interface Config {
    */
   trustProxy: boolean | number | string[];
   /** The first admin, created at first start; a password is generated when none is given. */
-  firstAdmin: { email: string; password: string | undefined };
+  firstAdmin: {
+    email: string;
+    password: string | undefined;
+    /** ADMIN_TOTP_SECRET: their authenticator app, enrolled with them (never printed or logged). */
+    totpSecret: string | undefined;
+  };
   /** Secret of the /admin/login#<secret> fragment; generated once and stored when not given. */
   adminLoginSecret: string | undefined;
   rateLimits: {
@@ -332,7 +337,11 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,
-    firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
+    firstAdmin: {
+      email: e.ADMIN_EMAIL.toLowerCase(),
+      password: e.ADMIN_PASSWORD,
+      totpSecret: e.ADMIN_TOTP_SECRET,
+    },
     adminLoginSecret: e.ADMIN_LOGIN_SECRET,
     rateLimits: {
       perIp: { max: e.RATE_LIMIT_IP_MAX, windowMs: e.RATE_LIMIT_IP_WINDOW_SECONDS * 1000 },

@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './chain/pipeline/metrics.ts';
 import type { SessionEvents, SessionLookup } from './http/sessions.ts';
 import type { ActionRegistry } from './chain/action-registry.ts';
+import type { ConsentFactorPrompt } from './custody/consent-factor.ts';
 import type { PlatformContracts } from '@gets/contracts';
 
 export interface AppContext {
@@ -28,6 +29,12 @@ export interface AppContext {
   sessionEvents: SessionEvents;
   /** The platform's chain actions, composed at the root (src/actions.ts). */
   actions: ActionRegistry;
+  /**
+   * How a consent asks a person with a second factor for it (the security
+   * module's, composed at the root); without it, a consent of such a person
+   * is still refused until confirmed, but its answer carries no prompt.
+   */
+  consentFactors?: ConsentFactorPrompt;
   /** Prometheus registry of this process (pipeline and queue metrics). */
   metrics: Metrics;
   /** The relayers' addresses (RELAYER_PRIVATE_KEYS), for health and metrics. */

@@ -10,6 +10,7 @@ import { createLogger } from './logger.ts';
 import { connectChain, type ChainConnection } from './chain/chain.ts';
 import { ensureDeployment } from './chain/deployment.ts';
 import type { Config } from './config.ts';
+import { consentFactorPrompt } from './modules/security/consent-confirmation.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
@@ -125,6 +126,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
       publicUrl: () =>
         config.publicUrl ?? url ?? (config.mode === 'worker' ? hostPortUrl(config) : undefined),
     };
+    ctx.consentFactors = consentFactorPrompt(ctx);
     // First start: the first admin and the admin login secret; every start:
     // admin wallets hold ADMIN_ROLE (granted by the deployer when missing).
     const firstStart = await ensureFirstAdmin(ctx);

@@ -8,6 +8,7 @@ import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { envelope } from './api.ts';
 import { consentRequiredSchema, queuedSchema } from './custody.ts';
 import { VALIDATION } from './messages.ts';
+import { consentFactorFields, loginFactorFields } from './security.ts';
 
 /** Limits of RFC 5321 the spec names: whole address, local part, one domain label. */
 export const EMAIL_LIMITS = { max: 254, localMax: 64, labelMax: 63 } as const;
@@ -260,11 +261,15 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /** POST /metakeep/auth/login */
-export const loginSchema = z.object({ email: emailSchema, password: requiredPasswordSchema });
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: requiredPasswordSchema,
+  ...loginFactorFields,
+});
 export type LoginRequest = z.input<typeof loginSchema>;
 
 /** POST /admin/adminLogin: the spec only requires a password. */
-export const adminLoginSchema = z.object({ email: emailSchema, password: requiredPasswordSchema });
+export const adminLoginSchema = loginSchema;
 export type AdminLoginRequest = z.input<typeof adminLoginSchema>;
 
 /**
@@ -277,6 +282,7 @@ export const registerOnChainRequestSchema = z.object({
     .min(16, 'This consent token is not valid')
     .max(128, 'This consent token is not valid')
     .optional(),
+  ...consentFactorFields,
 });
 
 /**

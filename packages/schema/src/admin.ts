@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { envelope } from './api.ts';
 import { emailSchema, isValidEmail, passwordSchema, userSchema } from './accounts.ts';
 import { ACTIVE_SPONSORS_MAX_PAGE, PERIOD_DAYS } from './constants.ts';
-import { consentTokenSchema } from './custody.ts';
+import { consentFields } from './custody.ts';
 import { getsDecimalSchema } from './staking.ts';
 
 const userIdSchema = z.uuid({ error: 'userId must be the id of a sponsor' });
@@ -101,7 +101,7 @@ export type PeriodName = (typeof PERIODS)[number];
 /** PUT /admin/metakeep/{claim,approval,lock}-period: without a token asks consent, with it queues. */
 export const periodChangeRequestSchema = z.object({
   days: periodDaysSchema,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** The platform periods (days), as PlatformSettings holds them. */
@@ -176,7 +176,7 @@ export const adminCandidateSchema = z
 /** POST /admin/admins: without a token asks consent to grant ADMIN_ROLE, with it queues. */
 export const addAdminRequestSchema = z.object({
   emailOrAddress: adminCandidateSchema,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 export const addAdminFormSchema = addAdminRequestSchema.pick({ emailOrAddress: true });
 export type AddAdminFormInput = z.input<typeof addAdminFormSchema>;
@@ -184,7 +184,7 @@ export type AddAdminFormInput = z.input<typeof addAdminFormSchema>;
 /** DELETE /admin/admins/{id}: without a token asks consent to revoke ADMIN_ROLE, with it queues. */
 export const adminParamsSchema = z.object({ id: z.uuid({ error: 'id must be an admin id' }) });
 export const removeAdminRequestSchema = z.object({
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** POST /admin/invitation: what an invitation link is for (checked, not used). */
@@ -203,7 +203,7 @@ export const acceptInvitationRequestSchema = invitationRequestSchema.extend({
 /** POST /metakeep/sponsor: a sponsor's on-chain registration (the spec's body, email). */
 export const sponsorOnChainRequestSchema = z.object({
   email: emailSchema,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** Query parameter of the invitation link: /admin/login?invite=<token>#<admin login secret>. */

@@ -12,7 +12,7 @@ import {
 } from './application-fields.ts';
 import { APPLICATION_MESSAGES, MAX_APPLICATIONS_PER_REVIEW } from './applications.ts';
 import { onChainIdSchema } from './badge-requests.ts';
-import { consentTokenSchema, walletAddressSchema } from './custody.ts';
+import { consentFields, walletAddressSchema } from './custody.ts';
 import { VALIDATION } from './messages.ts';
 
 const M = VALIDATION.application;
@@ -41,7 +41,7 @@ export const requestBadgeRequestSchema = z.object({
   onChainId: onChainIdSchema,
   email: emailField,
   ...applicationFields,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 export type RequestBadgeRequest = z.input<typeof requestBadgeRequestSchema>;
 
@@ -67,7 +67,7 @@ export const whitelistRequestSchema = z.object({
   earnerAccount: walletAddressSchema,
   badgeOnChainId: onChainIdSchema,
   email: emailField,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 const requestIdsField = z
@@ -107,7 +107,7 @@ export const processRequestsRequestSchema = z
     onChainId: requestIdsField,
     approval: approvalsField,
     email: emailField,
-    consentToken: consentTokenSchema.optional(),
+    ...consentFields,
   })
   .superRefine((value, ctx) => checkReview(value.onChainId, value.approval, ctx, 'onChainId'));
 export type ProcessRequestsRequest = z.input<typeof processRequestsRequestSchema>;
@@ -117,7 +117,7 @@ export const sponsorApproveRequestSchema = z
   .object({
     requestId: requestIdsField,
     approval: approvalsField,
-    consentToken: consentTokenSchema.optional(),
+    ...consentFields,
   })
   .superRefine((value, ctx) => checkReview(value.requestId, value.approval, ctx, 'requestId'));
 
@@ -135,14 +135,14 @@ export const recordReviewRequestSchema = z.object({
 export const claimBadgeRequestSchema = z.object({
   onChainId: requestIdSchema,
   email: emailField,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** POST /metakeep/claim/token: the same claim, reached by the badge (its _id). */
 export const claimTokenRequestSchema = z.object({
   badgeId: uuidOf('badgeId'),
   email: emailField,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** POST /badge/claim/earner: after the claim completed. */

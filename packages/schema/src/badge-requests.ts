@@ -31,7 +31,7 @@ import {
   TOKEN,
   TOKEN_AMOUNT_MIN,
 } from './constants.ts';
-import { consentTokenSchema } from './custody.ts';
+import { consentFields } from './custody.ts';
 import { VALIDATION } from './messages.ts';
 
 const M = VALIDATION.badge;
@@ -158,7 +158,7 @@ export const approveBadgeSpendingRequestSchema = z
     email: emailField,
     amountOfToken: rewardAmountSchema,
     numberOfBadge: numberOfBadgeSchema,
-    consentToken: consentTokenSchema.optional(),
+    ...consentFields,
   })
   .refine(fitsChain, { error: BADGE_MESSAGES.tooMuch, path: ['amountOfToken'] });
 
@@ -173,7 +173,7 @@ export const createBadgeRequestSchema = badgeContentSchema
     badgeAccess: badgeAccessSchema.optional(),
     email: emailField,
     draftId: z.uuid({ error: BADGE_MESSAGES.draftNotFound }).optional(),
-    consentToken: consentTokenSchema.optional(),
+    ...consentFields,
   })
   .refine(fitsChain, { error: BADGE_MESSAGES.tooMuch, path: ['amountOfToken'] })
   .refine(
@@ -193,7 +193,7 @@ export const addBadgeRequestSchema = badgeContentSchema.extend({
 export const deleteBadgeOnChainRequestSchema = z.object({
   onChainId: onChainIdSchema,
   email: emailField,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** POST /metakeep/badge/approve (admin): expiryDate is a millisecond timestamp. */
@@ -204,7 +204,7 @@ export const approveBadgeRequestSchema = z.object({
     .int(BADGE_MESSAGES.expiryDateFuture)
     .refine((ms) => ms > Date.now(), BADGE_MESSAGES.expiryDateFuture)
     .refine((ms) => ms < Date.UTC(10000, 0, 1), BADGE_MESSAGES.expiryDateFuture),
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** PUT /admin/badge/approve/{id} (admin): the expiry date the chain approval carried. */
@@ -214,7 +214,7 @@ export const recordApprovalRequestSchema = z.object({
 
 /** PUT /admin/badge/ban/{badgeId} (admin): without a token asks for consent. */
 export const banBadgeRequestSchema = z
-  .object({ consentToken: consentTokenSchema.optional() })
+  .object({ ...consentFields })
   .optional()
   .transform((value) => value ?? {});
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { getsAmountSchema } from './amount.ts';
 import { envelope } from './api.ts';
+import { consentFactorFields, secondFactorRequiredSchema } from './security.ts';
 
 /** "5 hours and 12 minutes", "12 minutes", "40 seconds": a wait in words. */
 export function waitInWords(seconds: number): string {
@@ -35,11 +36,25 @@ export const FAIR_USE_MESSAGES = {
 /** A consent token as handed to the client: opaque, base64url. */
 export const consentTokenSchema = z.string().min(16).max(128);
 
+/**
+ * The fields of every action request: the consent token of the second call
+ * and, for a person with a second factor, what confirms it (security.ts).
+ */
+export const consentFields = {
+  consentToken: consentTokenSchema.optional(),
+  ...consentFactorFields,
+};
+
 /** First call of an action: what will happen, and the token to confirm it. */
 export const consentRequiredSchema = z.object({
   consentToken: z.string(),
   description: z.string(),
   expiresAt: z.string(),
+  /**
+   * For a person with a second factor: Confirm asks for it (a passkey's
+   * challenge here is bound to this consent alone).
+   */
+  secondFactor: secondFactorRequiredSchema.optional(),
 });
 
 /** Second call, with the token: the action is queued. */
@@ -96,7 +111,7 @@ export const transferTokenRequestSchema = z.object({
   to: walletAddressSchema,
   amount: getsAmountSchema,
   email: z.email({ error: 'Invalid email address' }),
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /** POST /token/transfer-token: a user or an admin sends GETS; from must be the caller's wallet. */
@@ -104,5 +119,5 @@ export const transferFromRequestSchema = z.object({
   from: walletAddressSchema,
   to: walletAddressSchema,
   amount: getsAmountSchema,
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });

@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './api.ts';
 export * from './amount.ts';
 export * from './gets-text.ts';
+export * from './security.ts';
 export * from './custody.ts';
 export * from './accounts.ts';
 export * from './limits.ts';

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { getsAmountSchema } from './amount.ts';
 import { envelope } from './api.ts';
+import { consentFields } from './custody.ts';
 
 /** GET /stake/balance?userId= and GET /stake/balance/admin?userId= */
 export const balanceQuerySchema = z.object({
@@ -31,13 +32,12 @@ export const balancesResponseSchema = envelope(balancesSchema);
 // ------------------------------------------------------------ staking calls
 
 const emailField = z.email({ error: 'Invalid email address' });
-const consentToken = z.string().min(16).max(128).optional();
 
 /** POST /stake/approve/metakeep and POST /stake/metakeep (the spec's bodies). */
 export const stakeRequestSchema = z.object({
   email: emailField,
   amount: getsAmountSchema,
-  consentToken,
+  ...consentFields,
 });
 export type StakeRequest = z.input<typeof stakeRequestSchema>;
 
@@ -56,13 +56,13 @@ export const recordStakeRequestSchema = z.object({
 /** POST /stake/withdraw/metakeep: unstake one of your stakes once unlocked. */
 export const unstakeRequestSchema = z.object({
   stakeId: stakeIdSchema,
-  consentToken,
+  ...consentFields,
 });
 
 /** POST /stake/withdraw/metakeep/admin and POST /stake/deposit/metakeep/admin. */
 export const treasuryMoveRequestSchema = z.object({
   amount: getsAmountSchema,
-  consentToken,
+  ...consentFields,
 });
 
 /** POST /stake/withdraw/admin: records the admin's withdrawal (the spec's body). */

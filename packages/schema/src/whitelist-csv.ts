@@ -10,7 +10,7 @@ import { emailSchema } from './accounts.ts';
 import { envelope } from './api.ts';
 import { uuidOf } from './application-fields.ts';
 import { onChainIdSchema } from './badge-requests.ts';
-import { consentRequiredSchema, consentTokenSchema, queuedSchema } from './custody.ts';
+import { consentRequiredSchema, consentFields, queuedSchema } from './custody.ts';
 
 /** Rows (header excluded) one CSV file may hold. */
 export const WHITELIST_CSV_MAX_ROWS = 5000;
@@ -121,7 +121,7 @@ export type WhitelistCsvPreviewRequest = z.input<typeof whitelistCsvPreviewReque
  * invited once.
  */
 export const whitelistCsvConfirmRequestSchema = whitelistCsvPreviewRequestSchema.extend({
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 
 /**
@@ -201,7 +201,7 @@ export const whitelistAcceptedRequestSchema = z.object({
     .array(emailSchema, { error: WHITELIST_CSV_MESSAGES.noneAccepted })
     .min(1, WHITELIST_CSV_MESSAGES.noneAccepted)
     .max(WHITELIST_CSV_MAX_ROWS, WHITELIST_CSV_MESSAGES.tooManyRows),
-  consentToken: consentTokenSchema.optional(),
+  ...consentFields,
 });
 export type WhitelistAcceptedRequest = z.input<typeof whitelistAcceptedRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { withinAccountLimits } from '../chain/pipeline/fair-use-repository.ts';
 import { statusNotice } from '../chain/pipeline/chain-transaction.ts';
 import { prepared, type Queryable } from '../db/database.ts';
+import { hasSecondFactorSql } from './consent-factor.ts';
 import type { OwnerKind } from './key-repository.ts';
 
 export interface ConsentRow {
@@ -12,14 +13,23 @@ export interface ConsentRow {
   description: string;
   expired: boolean;
   usedAt: Date | null;
+  /** The owner had a second factor when it was asked: it must confirm it. */
+  factorRequired: boolean;
+  /** The passkey challenge bound to this consent alone. */
+  factorChallenge: string | null;
+  factorConfirmed: boolean;
 }
 
+// Whether the owner has a second factor is read in the same statement that
+// stores the consent: no window between the check and the consent's row.
 const INSERT_CONSENT = prepared(
   'insert-consent',
-  `INSERT INTO consents (token_hash, owner_kind, owner_id, action, payload_hash, description, expires_at)
-   SELECT $1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond')
+  `INSERT INTO consents (token_hash, owner_kind, owner_id, action, payload_hash, description,
+                         expires_at, factor_required, factor_challenge)
+   SELECT $1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond'),
+          ${hasSecondFactorSql('$2', '$3::uuid')}, $10
     WHERE ${withinAccountLimits('$2', '$3::uuid', '$8', '$9')}
-   RETURNING expires_at`,
+   RETURNING expires_at, factor_required`,
 );
 
 /** The owner's limits for the statements (nulls: none); see fair-use.ts limitParams. */
@@ -42,21 +52,27 @@ export async function insertConsent(
     payloadHash: string;
     description: string;
     ttlMs: number;
+    factorChallenge: string;
   },
   limits: LimitParams,
-): Promise<Date | null> {
-  const rows = await db.query<{ expires_at: Date | string }>(INSERT_CONSENT, [
-    consent.tokenHash,
-    consent.ownerKind,
-    consent.ownerId,
-    JSON.stringify(consent.action),
-    consent.payloadHash,
-    consent.description,
-    consent.ttlMs,
-    limits.maxInFlight,
-    limits.dailyGas,
-  ]);
-  return rows[0] ? new Date(rows[0].expires_at) : null;
+): Promise<{ expiresAt: Date; factorRequired: boolean } | null> {
+  const rows = await db.query<{ expires_at: Date | string; factor_required: boolean }>(
+    INSERT_CONSENT,
+    [
+      consent.tokenHash,
+      consent.ownerKind,
+      consent.ownerId,
+      JSON.stringify(consent.action),
+      consent.payloadHash,
+      consent.description,
+      consent.ttlMs,
+      limits.maxInFlight,
+      limits.dailyGas,
+      consent.factorChallenge,
+    ],
+  );
+  const row = rows[0];
+  return row ? { expiresAt: new Date(row.expires_at), factorRequired: row.factor_required } : null;
 }
 
 /**
@@ -87,6 +103,9 @@ const USE_CONSENT_AND_QUEUE = prepared(
      UPDATE consents c SET used_at = now()
       WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
         AND used_at IS NULL AND expires_at > now()
+        -- Whatever the client sends, a consent of a person with a factor is
+        -- queued only once the factor confirmed it (security/consent-confirmation.ts).
+        AND (NOT factor_required OR factor_confirmed_at IS NOT NULL)
         AND ${WALLET_OF_OWNER} IS NOT NULL
         AND ${withinAccountLimits('$2', '$3', '$8', '$9')}
      RETURNING description, ${WALLET_OF_OWNER} AS wallet_address),
@@ -142,9 +161,13 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
     description: string;
     expired: boolean;
     used_at: Date | string | null;
+    factor_required: boolean;
+    factor_challenge: string | null;
+    factor_confirmed: boolean;
   }>(
     `SELECT token_hash, owner_kind, owner_id, action, payload_hash, description,
-            expires_at <= now() AS expired, used_at
+            expires_at <= now() AS expired, used_at, factor_required, factor_challenge,
+            factor_confirmed_at IS NOT NULL AS factor_confirmed
        FROM consents WHERE token_hash = $1`,
     [tokenHash],
   );
@@ -159,8 +182,30 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
         description: row.description,
         expired: row.expired,
         usedAt: row.used_at ? new Date(row.used_at) : null,
+        factorRequired: row.factor_required,
+        factorChallenge: row.factor_challenge,
+        factorConfirmed: row.factor_confirmed,
       }
     : null;
+}
+
+/**
+ * Marks an open consent of this owner confirmed by their second factor;
+ * answers whether it did (a used, expired or another's consent is not).
+ */
+export async function confirmConsentFactor(
+  db: Queryable,
+  tokenHash: string,
+  owner: { kind: OwnerKind; id: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE consents SET factor_confirmed_at = now()
+      WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3
+        AND used_at IS NULL AND expires_at > now() AND factor_required
+     RETURNING token_hash`,
+    [tokenHash, owner.kind, owner.id],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -3,7 +3,7 @@
 // Submitting the token queues the action, in the same database transaction as
 // the business change that needs it.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { CONSENT_TOKEN_TTL_MS } from '@gets/schema';
+import { CONSENT_TOKEN_TTL_MS, SECURITY_MESSAGES, type SecondFactorRequired } from '@gets/schema';
 import type { ActionNeed, ActionRegistry, RegisteredAction } from '../chain/action-registry.ts';
 import { STATUS_CHANNEL, type ActionPayload } from '../chain/pipeline/chain-transaction.ts';
 import { insertQueuedTransaction } from '../chain/pipeline/transaction-repository.ts';
@@ -22,6 +22,7 @@ import {
   insertConsent,
   useConsentAndQueue,
 } from './consent-repository.ts';
+import type { ConsentFactorPrompt } from './consent-factor.ts';
 import type { OwnerKind } from './key-repository.ts';
 
 export interface Owner {
@@ -36,6 +37,7 @@ export const CONSENT_MESSAGES = {
   otherOwner: 'This consent token was not issued to your account',
   altered: 'This consent token was issued for a different transaction',
   noWallet: 'Your account has no wallet yet',
+  factorRequired: SECURITY_MESSAGES.confirmSecondFactor,
 } as const;
 
 /** 256 bits of randomness: well beyond guessing. */
@@ -73,7 +75,12 @@ export interface ConsentRequest {
   consentToken: string;
   description: string;
   expiresAt: string;
+  /** The owner has a second factor: confirming asks for it. */
+  secondFactor?: SecondFactorRequired;
 }
+
+/** The sha256 of a consent token, as the consent store keys it. */
+export const consentTokenHash = (consentToken: string) => sha256(consentToken);
 
 /**
  * Stores the consent to `given` and answers its token and words. With
@@ -87,6 +94,7 @@ export async function requestConsent<Action extends RegisteredAction>(
   owner: Owner,
   given: Action,
   limits?: AccountLimits,
+  factors?: ConsentFactorPrompt,
 ): Promise<ConsentRequest> {
   const action = wellFormed(actions, given);
   // Every part of an action split into several counts before the person confirms anything.
@@ -103,15 +111,24 @@ export async function requestConsent<Action extends RegisteredAction>(
     payloadHash: payloadHash(action),
     description,
     ttlMs: CONSENT_TOKEN_TTL_MS,
+    factorChallenge: randomBytes(TOKEN_BYTES).toString('base64url'),
   };
-  let expiresAt = await insertConsent(db, consent, limitParams(owner, limits, need));
-  if (!expiresAt) {
+  let stored = await insertConsent(db, consent, limitParams(owner, limits, need));
+  if (!stored) {
     const refusal = limits && (await accountLimitRefusal(db, owner, limits, need));
     if (refusal) throw refusal;
     // Room was made between the two reads (an action of theirs ended).
-    expiresAt = (await insertConsent(db, consent, limitParams(owner, undefined)))!;
+    stored = (await insertConsent(db, consent, limitParams(owner, undefined)))!;
   }
-  return { consentToken, description, expiresAt: expiresAt.toISOString() };
+  const secondFactor = stored.factorRequired
+    ? await factors?.forConsent(owner, consent.factorChallenge)
+    : null;
+  return {
+    consentToken,
+    description,
+    expiresAt: stored.expiresAt.toISOString(),
+    ...(secondFactor ? { secondFactor } : {}),
+  };
 }
 
 export interface Queued {
@@ -212,6 +229,9 @@ async function refusal(
   if (consent.expired) return new AppError(410, CONSENT_MESSAGES.expired);
   if (consent.payloadHash !== payloadHash(action))
     return new AppError(400, CONSENT_MESSAGES.altered);
+  if (consent.factorRequired && !consent.factorConfirmed) {
+    return new AppError(401, CONSENT_MESSAGES.factorRequired);
+  }
   if (!(await findOwnerWallet(tx, owner))) return new AppError(409, CONSENT_MESSAGES.noWallet);
   const atLimit = limits && (await accountLimitRefusal(tx, owner, limits, need));
   return atLimit || new AppError(400, CONSENT_MESSAGES.invalid);
@@ -223,6 +243,8 @@ export interface ConsentDeps {
   config: { accountLimits: AccountLimits };
   /** The platform's chain actions (composed at the root): checks, words, parts. */
   actions: ActionRegistry;
+  /** How a consent asks a person with a second factor for it (composed at the root). */
+  consentFactors?: ConsentFactorPrompt;
 }
 
 /**
@@ -241,5 +263,5 @@ export async function consentOrQueue<Action extends RegisteredAction>(
   const limits = deps.config.accountLimits;
   return consentToken
     ? submitConsent(deps.actions, deps.db, owner, consentToken, action, alsoDo, limits)
-    : requestConsent(deps.actions, deps.db, owner, action, limits);
+    : requestConsent(deps.actions, deps.db, owner, action, limits, deps.consentFactors);
 }

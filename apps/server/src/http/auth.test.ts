@@ -4,10 +4,12 @@ import { identifyActor } from './auth.ts';
 import type { SessionRow } from './sessions.ts';
 
 const session = (blocked: SessionRow['blocked']): SessionRow => ({
+  sessionId: '0b9c3e1d-5a4f-4e6b-8c7d-2e1f0a9b8c7d',
   subjectKind: 'admin',
   subjectId: '7d1c4f0a-3b2e-4c5d-9e8f-0a1b2c3d4e5f',
   expiresAt: new Date(Date.now() + 60_000),
   blocked,
+  needsFactor: false,
   userType: null,
   userStatus: null,
   email: 'chief@example.org',

@@ -2,7 +2,7 @@
 // calls take `onRequest: requireUser(ctx)`, of admin calls `requireAdmin`:
 // onRequest, so a caller without the right session is refused before the body
 // is read or validated (a stranger learns nothing about a call's input).
-import { SESSION_MESSAGES } from '@gets/schema';
+import { SECURITY_MESSAGES, SESSION_MESSAGES } from '@gets/schema';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
 import type { SessionLookup, SessionRow } from './sessions.ts';
@@ -20,6 +20,8 @@ export interface Actor {
   /** The caller's custodial wallet (null until it exists). */
   account: `0x${string}` | null;
   token: string;
+  /** The session's public id: "this device" in the list of the person's sessions. */
+  sessionId: string;
   /** When the session ends on its own (it may be revoked before). */
   expiresAt: Date;
 }
@@ -30,12 +32,21 @@ const actorFrom = (session: SessionRow, token: string): Actor => ({
   email: session.email,
   account: session.account,
   token,
+  sessionId: session.sessionId,
   expiresAt: session.expiresAt,
 });
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor;
+  }
+  interface FastifyContextConfig {
+    /**
+     * An admin without a second factor may still make this call (the
+     * security calls that enrol one, and signing out); every other admin
+     * write is refused until one is enrolled.
+     */
+    factorNotRequired?: boolean;
   }
 }
 
@@ -73,6 +84,14 @@ function requireSession(
     // A ban or a removal also revokes the sessions; this holds for any that
     // live on (and between the two statements of a ban).
     if (session.blocked) throw new AppError(403, AUTH_MESSAGES[session.blocked]);
+    if (
+      session.needsFactor &&
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      !request.routeOptions.config.factorNotRequired
+    ) {
+      throw new AppError(403, SECURITY_MESSAGES.adminFactorRequired, { factorRequired: true });
+    }
     if (
       kind === 'sponsor'
         ? session.userType !== 'SPONSOR'

@@ -26,7 +26,7 @@ export function clientKey(address: string | undefined): string {
  * it and writes it in one form first (lower case, a dotted IPv4 tail as two
  * groups), so only the `::` is left to expand.
  */
-function ipv6Groups(ip: string): number[] {
+export function ipv6Groups(ip: string): number[] {
   const written = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
   const [head = '', tail] = written.split('::');
   const part = (text: string) => (text ? text.split(':').map((group) => parseInt(group, 16)) : []);
@@ -36,7 +36,7 @@ function ipv6Groups(ip: string): number[] {
 }
 
 /** RFC 5952's form (the longest run of zero groups as `::`), as the URL parser writes it. */
-function canonicalIPv6(groups: number[]): string {
+export function canonicalIPv6(groups: number[]): string {
   return new URL(`http://[${groups.map((group) => group.toString(16)).join(':')}]/`).hostname.slice(
     1,
     -1,

@@ -7,6 +7,8 @@
 export type SubjectKind = 'user' | 'admin';
 
 export interface SessionRow {
+  /** The id the person's list of sessions shows (never the token nor its hash). */
+  sessionId: string;
   subjectKind: SubjectKind;
   subjectId: string;
   expiresAt: Date;
@@ -15,6 +17,8 @@ export interface SessionRow {
    * user, or an admin whose role is being revoked or was revoked.
    */
   blocked: 'banned' | 'removed' | null;
+  /** An admin with no second factor yet: reads only, until one is enrolled. */
+  needsFactor: boolean;
   /** A user's SPONSOR or EARNER; null for an admin. */
   userType: 'SPONSOR' | 'EARNER' | null;
   /** A user's review status (a sponsor acts only once APPROVED); null for an admin. */

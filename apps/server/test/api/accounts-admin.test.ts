@@ -10,7 +10,7 @@ import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { ADMIN_MESSAGES } from '../../src/modules/admin-auth/service.ts';
 import { ADMIN_ROLE_CONTRACTS } from '../../src/modules/admin-auth/admin-roles.ts';
 import { ADMIN_SPONSOR_MESSAGES } from '../../src/modules/admin/service.ts';
-import { createSession } from '../../src/modules/accounts/sessions.ts';
+import { adminHoldsPasskey, adminSession } from '../helpers/admin-factor.ts';
 import { bearer, call, registerUser } from '../helpers/account-flows.ts';
 import { adminOfUser } from '../helpers/admin.ts';
 import { startTestPlatform, type TestPlatform, makeScratchDir } from '../helpers/test-platform.ts';
@@ -116,9 +116,10 @@ describe('admin accounts', () => {
   });
 
   it('a banned sponsor who is also an admin cannot sign in as admin, act as one, or lift their own ban', async () => {
-    const chief = bearer(
-      (await adminLogin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data.token,
-    );
+    const chiefToken = (await adminLogin({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).data
+      .token;
+    await adminHoldsPasskey(platform.ctx.db, ADMIN_EMAIL, chiefToken);
+    const chief = bearer(chiefToken);
     const sponsor = await registerUser(platform, { userType: 'sponsor' });
     const twoHats = await adminOfUser(
       platform,
@@ -145,11 +146,7 @@ describe('admin accounts', () => {
     expect((await setBan(true, chief)).status).toBe(200);
     expect(await adminLogin(asAdmin)).toMatchObject({ status: 403, message: AUTH_MESSAGES.banned });
     // A session that outlived the ban (made before its revocation landed) is refused too.
-    const { token } = await createSession(
-      platform.ctx.db,
-      { kind: 'admin', id: twoHats.id },
-      60_000,
-    );
+    const { token } = await adminSession(platform.ctx.db, twoHats.id, 60_000);
     expect(await setBan(false, bearer(token))).toMatchObject({
       status: 403,
       message: AUTH_MESSAGES.banned,

@@ -4,7 +4,7 @@
 // the acting admin's wallet, and removing an admin revokes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSettingsAbi } from '@gets/contracts';
-import { ADD_ADMIN_MESSAGES } from '@gets/schema';
+import { ADD_ADMIN_MESSAGES, SECURITY_MESSAGES } from '@gets/schema';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
 import { ADMIN_ROLE } from '../../src/modules/admin/actions.ts';
@@ -16,6 +16,7 @@ import { ADMIN_LOGIN_SECRET_HEADER } from '@gets/schema';
 import { bearer, call, GOOD_PASSWORD, registerUser } from '../helpers/account-flows.ts';
 import { adminLoginWith, consentAndRun, firstAdmin } from '../helpers/admin.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { enrolSoftPasskey, holdsPasskey } from '../helpers/admin-factor.ts';
 
 const SECRET = 'admins-test-secret-0123456789';
 const NEW_PASSWORD = 'N3w-admin!pass';
@@ -169,6 +170,28 @@ describe('more admins', () => {
     });
     expect(login.status).toBe(200);
     expect(login.data.adminDetails.account).toBe(user.user.account);
+    // A new admin makes no change before enrolling a second factor (decision 0064).
+    expect(
+      await call(
+        platform,
+        'PUT',
+        '/admin/metakeep/claim-period',
+        { days: 21 },
+        bearer(login.data.token),
+      ),
+    ).toMatchObject({
+      status: 403,
+      message: SECURITY_MESSAGES.adminFactorRequired,
+      data: { factorRequired: true },
+    });
+    const [made] = await platform.ctx.db.query<{ id: string }>(
+      'SELECT id FROM admins WHERE account = $1',
+      [user.user.account],
+    );
+    holdsPasskey(
+      login.data.token,
+      await enrolSoftPasskey(platform.ctx.db, { kind: 'admin', id: made!.id }),
+    );
     // An admin chain action of theirs is signed by the user's wallet.
     const period = await consentAndRun(
       platform,

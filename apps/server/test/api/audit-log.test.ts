@@ -42,6 +42,21 @@ const AUDITED: Record<string, AuditAction[] | { none: string }> = {
   },
   'POST /gs-api/stake/deposit/metakeep/admin': ['treasury.deposit'],
   'POST /gs-api/token/transfer-token': ['tokens.send'],
+  // The admin's own second factors and sessions (issue 45): each a change of
+  // their own sign-in, confirmed with a factor they have, not of the platform.
+  'POST /gs-api/security/step-up/options': { none: 'hands out a passkey challenge' },
+  'POST /gs-api/security/passkeys/options': { none: 'hands out registration options' },
+  'POST /gs-api/security/passkeys': { none: "adds a passkey to the admin's own sign-in" },
+  'DELETE /gs-api/security/passkeys/{id}': { none: "removes one of the admin's own passkeys" },
+  'POST /gs-api/security/totp/setup': { none: 'starts the set-up of an authenticator app' },
+  'POST /gs-api/security/totp/confirm': { none: "confirms the admin's own authenticator app" },
+  'DELETE /gs-api/security/totp': { none: "removes the admin's own authenticator app" },
+  'POST /gs-api/security/recovery-codes': { none: "replaces the admin's own recovery codes" },
+  'DELETE /gs-api/security/sessions/{id}': { none: "ends one of the admin's own sessions" },
+  'POST /gs-api/security/sessions/sign-out-others': {
+    none: "ends the admin's own other sessions",
+  },
+  'POST /gs-api/security/wallet-export': { none: "refused: an admin's wallet is not exported" },
 };
 
 describe('admin audit log', () => {

@@ -5,6 +5,7 @@
 // (their requests are empty, so most answer 400) and never to meet a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, revokeSession } from '../../src/modules/accounts/sessions.ts';
+import { adminSession } from '../helpers/admin-factor.ts';
 import { insertUser, setUserAccount } from '../../src/modules/accounts/user-repository.ts';
 import { apiRoutes, keyOf, POLICIES, type Policy } from '../helpers/route-policies.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
@@ -77,7 +78,9 @@ describe('authorization matrix', () => {
       return id;
     };
     const session = async (kind: 'user' | 'admin', id: string, ttlMs = 3_600_000) =>
-      (await createSession(db, { kind, id }, ttlMs)).token;
+      kind === 'admin'
+        ? (await adminSession(db, id, ttlMs)).token
+        : (await createSession(db, { kind, id }, ttlMs)).token;
     const [admin] = await db.query<{ id: string }>('SELECT id FROM admins LIMIT 1');
     const earner = await user('EARNER', 'APPROVED');
     const sponsorPending = await user('SPONSOR', 'PENDING');

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/modules/accounts/sessions.ts';
 import { insertUser, setUserAccount } from '../../src/modules/accounts/user-repository.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { adminSession } from '../helpers/admin-factor.ts';
 
 /** Tables every request may write (counters, heartbeats), left out of the comparison. */
 const MOVING_TABLES = new Set(['auth_attempts', 'worker_heartbeats']);
@@ -119,8 +120,7 @@ describe('bad input on every route', () => {
       { name: 'sponsor', signIn: await user('SPONSOR') },
       {
         name: 'admin',
-        signIn: async () =>
-          (await createSession(db, { kind: 'admin', id: admin!.id }, 3_600_000)).token,
+        signIn: async () => (await adminSession(db, admin!.id)).token,
       },
     );
     const document = (await (await platform.request('/gs-api/docs/json')).json()) as {

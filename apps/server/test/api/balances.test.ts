@@ -5,7 +5,6 @@ import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { requestConsent, submitConsent } from '../../src/custody/consent.ts';
-import { createSession } from '../../src/modules/accounts/sessions.ts';
 import { walletBalancesOf } from '../../src/modules/staking/balances.ts';
 import { STAKING_MESSAGES } from '../../src/modules/staking/service.ts';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../helpers/accounts.ts';
 import { bearer, call } from '../helpers/account-flows.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { adminSession } from '../helpers/admin-factor.ts';
 
 describe('balances', () => {
   let platform: TestPlatform;
@@ -28,8 +28,7 @@ describe('balances', () => {
     alice = await createTestUser(platform.ctx, { gets: '12.5' });
     bob = await createTestUser(platform.ctx);
     const [admin] = await platform.ctx.db.query<{ id: string }>('SELECT id FROM admins LIMIT 1');
-    adminToken = (await createSession(platform.ctx.db, { kind: 'admin', id: admin!.id }, 60_000))
-      .token;
+    adminToken = (await adminSession(platform.ctx.db, admin!.id, 60_000)).token;
   });
   afterAll(async () => {
     await platform?.stop();

@@ -2,19 +2,19 @@
 // way the console runs them (consent, then the token, then the outcome).
 import { ADMIN_LOGIN_SECRET_HEADER } from '@gets/schema';
 import { randomUUID } from 'node:crypto';
-import { createSession } from '../../src/modules/accounts/sessions.ts';
 import {
   insertProposedAdmin,
   moveAdminRoleStatus,
 } from '../../src/modules/admin-auth/admin-repository.ts';
 import { bearer, call, type Answer } from './account-flows.ts';
 import type { TestPlatform } from './test-platform.ts';
+import { adminSession } from './admin-factor.ts';
 
 export async function firstAdmin(platform: TestPlatform) {
   const [row] = await platform.ctx.db.query<{ id: string; email: string; account: `0x${string}` }>(
     'SELECT id, email, account FROM admins ORDER BY created_at LIMIT 1',
   );
-  const { token } = await createSession(platform.ctx.db, { kind: 'admin', id: row!.id }, 3_600_000);
+  const { token } = await adminSession(platform.ctx.db, row!.id, undefined, row!.email);
   return { ...row!, token, headers: bearer(token) };
 }
 
@@ -37,7 +37,7 @@ export async function adminOfUser(
     account: how === 'linked' ? user.user.account : null,
   });
   await moveAdminRoleStatus(platform.ctx.db, id, ['PROPOSED'], 'ACTIVE');
-  const { token } = await createSession(platform.ctx.db, { kind: 'admin', id }, 3_600_000);
+  const { token } = await adminSession(platform.ctx.db, id, undefined, user.email);
   return { id, token, headers: bearer(token) };
 }
 

@@ -2,9 +2,9 @@
 // through consent (ask, confirm, wait for the outcome), and the admin's session.
 import { getsTokenAbi, badgeEscrowAbi } from '@gets/contracts';
 import type { Address } from 'viem';
-import { createSession } from '../../src/modules/accounts/sessions.ts';
 import type { AppContext } from '../../src/context.ts';
 import { waitForOutcome } from './accounts.ts';
+import { adminSession } from './admin-factor.ts';
 
 export interface Caller {
   authorization: { authorization: string };
@@ -79,7 +79,7 @@ export async function adminCaller(ctx: AppContext): Promise<Caller & { account: 
   const [admin] = await ctx.db.query<{ id: string; account: Address }>(
     'SELECT id, account FROM admins LIMIT 1',
   );
-  const { token } = await createSession(ctx.db, { kind: 'admin', id: admin!.id }, 3_600_000);
+  const { token } = await adminSession(ctx.db, admin!.id);
   return { authorization: { authorization: `Bearer ${token}` }, account: admin!.account };
 }
 

@@ -3,7 +3,6 @@
 // Data Integrity), verify any input over HTTP, and issue more credentials.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { VerificationReport } from '@gets/schema';
-import { createSession } from '../../src/modules/accounts/sessions.ts';
 import type { AwardFacts } from '../../src/modules/credentials/award-facts.ts';
 import type { OpenBadgeCredential } from '../../src/modules/credentials/open-badge-credential.ts';
 import { issueCredential } from '../../src/modules/credentials/service.ts';
@@ -11,6 +10,7 @@ import { createTestUser, type TestUser } from './accounts.ts';
 import type { MintedBadgeToken } from './badge-token.ts';
 import { claimedAwardFacts, makePng } from './credentials.ts';
 import { startTestPlatform, type TestPlatform } from './test-platform.ts';
+import { adminSession } from './admin-factor.ts';
 
 type Json = Record<string, unknown>;
 
@@ -39,9 +39,7 @@ export function credentialApiSuite() {
     state.earner = await createTestUser(platform.ctx);
     state.stranger = await createTestUser(platform.ctx);
     const [admin] = await platform.ctx.db.query<{ id: string }>('SELECT id FROM admins LIMIT 1');
-    state.adminToken = (
-      await createSession(platform.ctx.db, { kind: 'admin', id: admin!.id }, 3_600_000)
-    ).token;
+    state.adminToken = (await adminSession(platform.ctx.db, admin!.id)).token;
     // The badge image, uploaded as the create-badge page uploads it.
     const form = new FormData();
     form.append('files', new Blob([makePng(16, 16)], { type: 'image/png' }), 'badge.png');

@@ -265,4 +265,21 @@ export const OTHER_SPONSOR: Record<
     refused: 403,
     request: (o) => ({ params: { account: o.account } }),
   },
+  // The caller's own factors, sessions and wallet (issue 45). A passkey's or
+  // a session's id of another person answers 404, as an unknown one does:
+  // security-factors.test.ts and security-sessions.test.ts.
+  'GET /gs-api/security': 'own',
+  'POST /gs-api/security/step-up/options': 'own',
+  'POST /gs-api/security/passkeys/options': 'own',
+  'POST /gs-api/security/passkeys': 'own',
+  'DELETE /gs-api/security/passkeys/{id}': 'own',
+  'POST /gs-api/security/totp/setup': 'own',
+  'POST /gs-api/security/totp/confirm': 'own',
+  'DELETE /gs-api/security/totp': 'own',
+  'POST /gs-api/security/recovery-codes': 'own',
+  'GET /gs-api/security/sessions': 'own',
+  'DELETE /gs-api/security/sessions/{id}': 'own',
+  'POST /gs-api/security/sessions/sign-out-others': 'own',
+  'POST /gs-api/security/wallet-export/code': 'own',
+  'POST /gs-api/security/wallet-export': 'own',
 };

@@ -138,6 +138,25 @@ export const POLICIES: Record<string, Policy> = {
   'POST /gs-api/badge/process': 'approvedSponsor',
   'GET /gs-api/user/sponsor/all-earners/{account}': 'approvedSponsor',
   'GET /gs-api/user/sponsor/total-awards/{account}': 'approvedSponsor',
+  // Second factors, sessions and the way out of custody (issue 45): each
+  // caller's own; the passkey sign-in and "This wasn't me" need no session.
+  'POST /gs-api/metakeep/auth/passkey/options': 'public',
+  'POST /gs-api/metakeep/auth/passkey/login': 'public',
+  'GET /gs-api/security': 'actor',
+  'POST /gs-api/security/step-up/options': 'actor',
+  'POST /gs-api/security/passkeys/options': 'actor',
+  'POST /gs-api/security/passkeys': 'actor',
+  'DELETE /gs-api/security/passkeys/{id}': 'actor',
+  'POST /gs-api/security/totp/setup': 'actor',
+  'POST /gs-api/security/totp/confirm': 'actor',
+  'DELETE /gs-api/security/totp': 'actor',
+  'POST /gs-api/security/recovery-codes': 'actor',
+  'GET /gs-api/security/sessions': 'actor',
+  'DELETE /gs-api/security/sessions/{id}': 'actor',
+  'POST /gs-api/security/sessions/sign-out-others': 'actor',
+  'POST /gs-api/security/not-me': 'public',
+  'POST /gs-api/security/wallet-export/code': 'user',
+  'POST /gs-api/security/wallet-export': 'actor',
 };
 
 export interface ApiRoute {

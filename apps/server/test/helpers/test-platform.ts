@@ -12,6 +12,7 @@ import { loadConfig, type Env } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
 import { startPlatform, type Platform } from '../../src/platform.ts';
+import { confirmingWithPasskeys } from './admin-factor.ts';
 
 export interface TestPlatform extends Platform {
   url: string;
@@ -88,7 +89,8 @@ export async function startTestPlatform(
     url,
     dataDir,
     webDistDir,
-    request: (pathname, init) => fetch(new URL(pathname, url), init),
+    // The tests' admins confirm with their passkeys, as their browsers would (admin-factor.ts).
+    request: confirmingWithPasskeys((pathname, init) => fetch(new URL(pathname, url), init), url),
     async stop() {
       await platform.stop();
       if (!options.dataDir) await fs.rm(dataDir, { recursive: true, force: true });

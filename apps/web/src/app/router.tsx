@@ -29,6 +29,9 @@ export const pageRoutes: RouteObject[] = [
   lazyPage('forgot-password', () => import('./routes/forgot-password'), 'ForgotPasswordRoute'),
   lazyPage('profile', () => import('./routes/profile'), 'ProfileRoute'),
   lazyPage('admin/login', () => import('./routes/admin-login'), 'AdminLoginRoute'),
+  lazyPage('admin/security', () => import('./routes/admin-security'), 'AdminSecurityRoute'),
+  // Issue 45: the "This wasn't me" link of a new-sign-in mail.
+  lazyPage('security/not-me', () => import('./routes/not-me'), 'NotMeRoute'),
   lazyPage('admin/sponsor/:id', () => import('./routes/admin-sponsor'), 'AdminSponsorRoute'),
   lazyPage('dashboard', () => import('./routes/dashboard'), 'DashboardRoute'),
   // Beyond the spec: public verification of Open Badges credentials.

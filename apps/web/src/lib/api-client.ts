@@ -3,6 +3,12 @@
 // that says whether the call succeeded. A call refused because its session is
 // over reports that to session-end.ts, which ends the session once.
 import { API_PREFIX, SESSION_MESSAGES, SESSION_STORAGE_KEYS, TOASTS } from '@gets/schema';
+import { addConsentFactor } from './consent-factor';
+import {
+  isAdminFactorRequired,
+  isSecondFactorRefusal,
+  reportAdminFactorRequired,
+} from './factor-refusal';
 import { isSessionEndAnswer, reportSessionEnd } from './session-end';
 import { isRecord, readStoredToken } from './storage';
 
@@ -28,6 +34,11 @@ export type ApiResult<T> =
        * once for all such calls, so the caller shows nothing of its own.
        */
       sessionEnded?: boolean;
+      /**
+       * The data the refusal carried, for the few callers that read it (a
+       * 401 asking for a second factor and its passkey challenge).
+       */
+      details?: unknown;
     };
 
 export interface ApiRequestOptions {
@@ -83,7 +94,9 @@ export async function apiRequest<T>(
   path: string,
   options: ApiRequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const { method = 'GET', body, query, auth = 'user', signal, reportsSessionEnd = true } = options;
+  const { method = 'GET', query, auth = 'user', signal, reportsSessionEnd = true } = options;
+  // A consent's second factor, lent for the call that carries its token (consent-factor.ts).
+  const body = addConsentFactor(options.body);
   const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -107,7 +120,14 @@ export async function apiRequest<T>(
   if (!response.ok) {
     // Only a call that carried a session can find it over; a call without one
     // (a visitor's, a login with a wrong password) is an ordinary refusal.
-    const sessionEnded = token !== null && isSessionEndAnswer(response.status, message);
+    // A 401 that asks for a second factor ends nothing: the person is asked for it.
+    const sessionEnded =
+      token !== null &&
+      isSessionEndAnswer(response.status, message) &&
+      !isSecondFactorRefusal(response.status, data);
+    if (auth === 'admin' && token !== null && isAdminFactorRequired(response.status, data)) {
+      reportAdminFactorRequired(message);
+    }
     if (sessionEnded && reportsSessionEnd) {
       reportSessionEnd(token, {
         actor: auth === 'admin' ? 'admin' : 'user',
@@ -119,6 +139,7 @@ export async function apiRequest<T>(
       data: null,
       message,
       status: response.status,
+      ...(data === null ? {} : { details: data }),
       ...(sessionEnded && reportsSessionEnd ? { sessionEnded: true } : {}),
     };
   }

@@ -33,7 +33,9 @@ export type AttemptScope =
   | 'login-account'
   | 'admin-login-account'
   // Uploads without a session, per IP (modules/uploads).
-  | 'anonymous-upload';
+  | 'anonymous-upload'
+  // Wallet exports per account, a few a day (modules/security/wallet-export.ts).
+  | 'wallet-export';
 
 /** Whose attempts count together: an account, or an account from one IP (guesses). */
 export interface AttemptSubject {

@@ -8,24 +8,42 @@ import type { OtpPurpose } from './otp-repository.ts';
 
 const link = (base: string | undefined, path: string) => `${base ?? ''}${path}`;
 
+const IGNORE = 'If you did not ask for it, you can ignore this email.';
+const OTP_WORDS: Record<OtpPurpose, { subject: string; action: string; ifNotYou: string }> = {
+  REGISTER: {
+    subject: `Your ${PRODUCT_NAME} verification code`,
+    action: 'verify your email',
+    ifNotYou: IGNORE,
+  },
+  RESET: {
+    subject: `Your ${PRODUCT_NAME} password reset code`,
+    action: 'reset your password',
+    ifNotYou: IGNORE,
+  },
+  // Asked for from a signed-in session: if not by the owner, someone else holds it.
+  EXPORT: {
+    subject: `Your ${PRODUCT_NAME} wallet export code`,
+    action: 'export your wallet',
+    ifNotYou:
+      'If you did not ask for it, someone is signed in to your account: sign out every other session under Security and change your password.',
+  },
+};
+
 export function otpMail(
   purpose: OtpPurpose,
   email: string,
   code: string,
   ttlMinutes: number,
 ): MailMessage {
-  const what = purpose === 'REGISTER' ? 'verify your email' : 'reset your password';
+  const what = OTP_WORDS[purpose];
   return {
     to: email,
-    subject:
-      purpose === 'REGISTER'
-        ? `Your ${PRODUCT_NAME} verification code`
-        : `Your ${PRODUCT_NAME} password reset code`,
+    subject: what.subject,
     text: [
-      `Your one-time code to ${what} is ${code}.`,
+      `Your one-time code to ${what.action} is ${code}.`,
       '',
       `It expires in ${ttlMinutes} minutes and works once.`,
-      'If you did not ask for it, you can ignore this email.',
+      what.ifNotYou,
     ].join('\n'),
     consoleLine: `OTP for ${email}: ${code}`,
   };

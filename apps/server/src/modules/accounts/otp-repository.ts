@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.ts';
 
-export type OtpPurpose = 'REGISTER' | 'RESET';
+/** REGISTER and RESET by email; EXPORT confirms a wallet export for a person without a second factor. */
+export type OtpPurpose = 'REGISTER' | 'RESET' | 'EXPORT';
 
 export interface StoredOtp {
   purpose: OtpPurpose;
@@ -102,10 +103,10 @@ export async function tryOtp(
   const rows = await db.query<{ purpose: OtpPurpose; matched: boolean; attempts: number }>(
     `WITH live AS (
        SELECT email, purpose,
-              code_hash = (CASE purpose WHEN 'REGISTER' THEN $3 ELSE $4 END) AS matched
+              code_hash = ($3::text[])[array_position($2::text[], purpose)] AS matched
          FROM otp_codes
         WHERE email = $1 AND purpose = ANY($2::text[]) AND consumed_at IS NULL
-          AND attempts < $5 AND expires_at > now()
+          AND attempts < $4 AND expires_at > now()
           FOR UPDATE),
      hit AS (SELECT COALESCE(bool_or(matched), false) AS matched FROM live)
      UPDATE otp_codes o
@@ -113,7 +114,7 @@ export async function tryOtp(
        FROM live, hit
       WHERE o.email = live.email AND o.purpose = live.purpose
       RETURNING o.purpose, live.matched, o.attempts`,
-    [otp.email, otp.purposes, otp.hashOf('REGISTER'), otp.hashOf('RESET'), otp.maxAttempts],
+    [otp.email, otp.purposes, otp.purposes.map(otp.hashOf), otp.maxAttempts],
   );
   if (rows.length === 0) return null;
   const hit = rows.find((row) => row.matched);

@@ -9,6 +9,9 @@ import {
   errorResponseSchema,
   isApprovedResponseSchema,
   loginSchema,
+  passkeyLoginOptionsResponseSchema,
+  passkeyLoginRequestSchema,
+  SECURITY_MESSAGES,
   otpSentResponseSchema,
   otpVerifiedResponseSchema,
   registerOnChainRequestSchema,
@@ -25,6 +28,8 @@ import type { AppContext } from '../../context.ts';
 import { actorOf, requireSponsor, requireUser } from '../../http/auth.ts';
 import { perIpLimit } from './rate-limits.ts';
 import * as accounts from './service.ts';
+import { signInMetaOf } from './sessions.ts';
+import { passkeyLoginOptions } from '../security/login-factor.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -129,7 +134,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await accounts.register(ctx, request.body, request.ip);
+        const data = await accounts.register(ctx, request.body, signInMetaOf(request));
         return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered, data });
       },
     );
@@ -193,7 +198,42 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         message: ACCOUNT_MESSAGES.loggedIn,
-        data: await accounts.login(ctx, request.body, request.ip),
+        data: await accounts.login(ctx, request.body, signInMetaOf(request)),
+      }),
+    );
+
+    app.post(
+      '/metakeep/auth/passkey/options',
+      {
+        config: limited,
+        schema: {
+          tags: ['accounts'],
+          summary:
+            '"Sign in with a passkey": a challenge any passkey made on this platform may answer (for @simplewebauthn/browser startAuthentication; good once, for 5 minutes)',
+          response: { 200: passkeyLoginOptionsResponseSchema, ...errors },
+        },
+      },
+      async () => ({
+        message: SECURITY_MESSAGES.loginSecondFactor,
+        data: await passkeyLoginOptions(ctx),
+      }),
+    );
+
+    app.post(
+      '/metakeep/auth/passkey/login',
+      {
+        config: limited,
+        schema: {
+          tags: ['accounts'],
+          summary:
+            'User login with a discoverable passkey and no password: the assertion on a challenge of /metakeep/auth/passkey/options',
+          body: passkeyLoginRequestSchema,
+          response: { 200: authResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        message: ACCOUNT_MESSAGES.loggedIn,
+        data: await accounts.loginWithPasskey(ctx, request.body.webauthn, signInMetaOf(request)),
       }),
     );
 

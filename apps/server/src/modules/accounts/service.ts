@@ -1,17 +1,27 @@
 // Accounts: registration with an email OTP (creating the custodial wallet in
 // the same transaction), login, logout, password reset and profile.
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_MESSAGES, SERVER_MESSAGES, type UserType } from '@gets/schema';
+import {
+  ACCOUNT_MESSAGES,
+  SERVER_MESSAGES,
+  SECURITY_MESSAGES,
+  type SecondFactorProof,
+  type WebauthnAssertion,
+  type UserType,
+} from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { consentOrQueue, requestConsent } from '../../custody/consent.ts';
 import { AUTH_MESSAGES, type Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { passkeyLoginSubject, requireLoginFactor } from '../security/login-factor.ts';
 import { limitAttempts, resetAttempts } from './attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
 import { alreadyRegisteredMail, notRegisteredMail } from './otp-mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokePersonSessions } from './session-repository.ts';
-import { createSession, revokeSession } from './sessions.ts';
+import { announceSignIn } from '../security/sign-in-alerts.ts';
+import { openSession } from '../security/sign-in.ts';
+import { createSession, revokeSession, type SignInMeta } from './sessions.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -94,8 +104,8 @@ export interface RegisterInput {
  * wallet, the session and the consent for the on-chain registration are made
  * in one transaction, so a failure leaves no half account and the code unused.
  */
-export async function register(deps: Deps, input: RegisterInput, ip: string) {
-  await checkOtp(deps, input.email, input.otp, ['REGISTER'], ip);
+export async function register(deps: Deps, input: RegisterInput, meta: SignInMeta) {
+  await checkOtp(deps, input.email, input.otp, ['REGISTER'], meta.ip);
   // Only after the code: it proves the caller holds the mailbox, who may learn
   // there is an account (the spec's answer, which sends them to /login).
   if (await findUserByEmail(deps.db, input.email)) {
@@ -125,9 +135,11 @@ export async function register(deps: Deps, input: RegisterInput, ip: string) {
       const account = await deps.keystore.createWallet(tx, owner);
       await setUserAccount(tx, id, account);
       const consent = await requestConsent(deps.actions, tx, owner, { type: 'registerUser' });
-      const session = await createSession(tx, owner, deps.config.sessionTtlMs);
+      const session = await createSession(tx, owner, deps.config.sessionTtlMs, meta);
       return { session, consent };
     });
+    // This browser is the account's first: its later sign-ins from here are not news.
+    await announceSignIn(deps, owner, meta);
     const user = (await findUserById(deps.db, id))!;
     return {
       token: session.token,
@@ -181,25 +193,47 @@ export async function registerSponsorOnChain(
   return registerOnChain(deps, actor, input.consentToken);
 }
 
-/** POST /metakeep/auth/login: the same answer for an unknown email and a wrong password. */
-export async function login(deps: Deps, input: { email: string; password: string }, ip: string) {
-  const subject = { account: input.email, ip };
+/**
+ * POST /metakeep/auth/login: the same answer for an unknown email and a wrong
+ * password. A person with a second factor signs in with the password and one
+ * of it (401 asks for it); a wrong code is a wrong attempt like a password.
+ */
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string } & SecondFactorProof,
+  meta: SignInMeta,
+) {
+  const subject = { account: input.email, ip: meta.ip };
   await limitAttempts(deps.db, deps.config, 'login', subject);
   const found = await findUserCredentials(deps.db, input.email);
   const ok = await verifyPassword(found?.passwordHash ?? null, input.password);
   if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
   // Said only to the one who knows the password.
   if (found.user.bannedAt) throw new AppError(403, AUTH_MESSAGES.banned);
+  await requireLoginFactor(deps, { kind: 'user', id: found.user.id }, input);
   await resetAttempts(deps.db, 'login', subject);
-  const session = await createSession(
-    deps.db,
-    { kind: 'user', id: found.user.id },
-    deps.config.sessionTtlMs,
-  );
+  const session = await openSession(deps, { kind: 'user', id: found.user.id }, meta, 'password');
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
     user: toUserView(found.user),
+  };
+}
+
+/**
+ * POST /metakeep/auth/passkey/login: "Sign in with a passkey", no password:
+ * the passkey is the user's and their device's check together.
+ */
+export async function loginWithPasskey(deps: Deps, webauthn: WebauthnAssertion, meta: SignInMeta) {
+  const subject = await passkeyLoginSubject(deps, webauthn);
+  const user = await findUserById(deps.db, subject.id);
+  if (!user) throw new AppError(401, SECURITY_MESSAGES.passkeyFailed);
+  if (user.bannedAt) throw new AppError(403, AUTH_MESSAGES.banned);
+  const session = await openSession(deps, subject, meta, 'passkey');
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: toUserView(user),
   };
 }
 

@@ -1,3 +1,4 @@
+import { hasSecondFactorSql } from '../../custody/consent-factor.ts';
 import { prepared, type Queryable } from '../../db/database.ts';
 import type { SessionRow, SubjectKind } from '../../http/sessions.ts';
 
@@ -10,22 +11,58 @@ export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 
 export async function insertSession(
   db: Queryable,
-  session: { tokenHash: string; subjectKind: SubjectKind; subjectId: string; expiresAt: Date },
+  session: {
+    tokenHash: string;
+    sessionId: string;
+    subjectKind: SubjectKind;
+    subjectId: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ipNetwork: string | null;
+    deviceKey: string | null;
+  },
 ): Promise<void> {
   await db.query(
-    'INSERT INTO sessions (token_hash, subject_kind, subject_id, expires_at) VALUES ($1, $2, $3, $4)',
-    [session.tokenHash, session.subjectKind, session.subjectId, session.expiresAt.toISOString()],
+    `INSERT INTO sessions
+       (token_hash, public_id, subject_kind, subject_id, expires_at, user_agent, ip_network, device_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      session.tokenHash,
+      session.sessionId,
+      session.subjectKind,
+      session.subjectId,
+      session.expiresAt.toISOString(),
+      session.userAgent,
+      session.ipNetwork,
+      session.deviceKey,
+    ],
   );
 }
 
-/** Every authenticated call runs it: parsed and planned once per connection. */
+/** How stale a session's last activity may be before a call writes it again. */
+export const LAST_ACTIVE_PRECISION_SECONDS = 60;
+
+/**
+ * Every authenticated call runs it: parsed and planned once per connection.
+ * It also notes the session's activity, in the same statement (no second
+ * round trip), at most once a minute per session: the other calls of that
+ * minute find nothing to update and take no row lock. A statement's WITH
+ * part runs whether or not the rest reads it.
+ */
 const FIND_LIVE_SESSION = prepared(
   'find-live-session',
-  `SELECT s.subject_kind, s.subject_id, s.expires_at, u.user_type, u.status AS user_status,
+  `WITH touched AS (
+     UPDATE sessions SET last_active_at = now()
+      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND last_active_at < now() - ${LAST_ACTIVE_PRECISION_SECONDS} * interval '1 second')
+   SELECT s.public_id, s.subject_kind, s.subject_id, s.expires_at, u.user_type, u.status AS user_status,
           COALESCE(u.email, a.email) AS email, COALESCE(u.account, a.account) AS account,
           CASE WHEN u.banned_at IS NOT NULL OR linked.banned_at IS NOT NULL THEN 'banned'
                WHEN a.role_status IN ('PROPOSED', 'REVOKING', 'REMOVED') THEN 'removed'
-          END AS blocked
+          END AS blocked,
+          -- Admins must have a second factor before any change (decision 0064).
+          (s.subject_kind = 'admin'
+           AND NOT ${hasSecondFactorSql("'admin'", 's.subject_id')}) AS needs_factor
      FROM sessions s
      LEFT JOIN users u ON s.subject_kind = 'user' AND u.id = s.subject_id
      LEFT JOIN admins a ON s.subject_kind = 'admin' AND a.id = s.subject_id
@@ -40,10 +77,12 @@ export async function findLiveSession(
   tokenHash: string,
 ): Promise<SessionRow | null> {
   const rows = await db.query<{
+    public_id: string;
     subject_kind: SubjectKind;
     subject_id: string;
     expires_at: Date | string;
     blocked: 'banned' | 'removed' | null;
+    needs_factor: boolean;
     user_type: 'SPONSOR' | 'EARNER' | null;
     user_status: 'PENDING' | 'APPROVED' | 'REJECTED' | null;
     email: string;
@@ -52,10 +91,12 @@ export async function findLiveSession(
   const row = rows[0];
   return row
     ? {
+        sessionId: row.public_id,
         subjectKind: row.subject_kind,
         subjectId: row.subject_id,
         expiresAt: new Date(row.expires_at),
         blocked: row.blocked,
+        needsFactor: row.needs_factor,
         userType: row.user_type,
         userStatus: row.user_status,
         email: row.email,

@@ -199,11 +199,13 @@ export async function isUserNameTaken(db: Queryable, userName: string): Promise<
   return rows.length > 0;
 }
 
+/** A new password also lifts "This wasn't me"'s demand for one (password_reset_required). */
 export async function setUserPassword(db: Queryable, id: string, passwordHash: string) {
-  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-    id,
-    passwordHash,
-  ]);
+  await db.query(
+    `UPDATE users SET password_hash = $2, password_reset_required = false, updated_at = now()
+      WHERE id = $1`,
+    [id, passwordHash],
+  );
 }
 
 /**

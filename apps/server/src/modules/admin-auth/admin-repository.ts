@@ -75,11 +75,13 @@ export async function setAdminAccount(db: Queryable, id: string, account: string
   await db.query('UPDATE admins SET account = $2, updated_at = now() WHERE id = $1', [id, account]);
 }
 
+/** A new password also lifts "This wasn't me"'s demand for one (password_reset_required). */
 export async function setAdminPassword(db: Queryable, id: string, passwordHash: string) {
-  await db.query('UPDATE admins SET password_hash = $2, updated_at = now() WHERE id = $1', [
-    id,
-    passwordHash,
-  ]);
+  await db.query(
+    `UPDATE admins SET password_hash = $2, password_reset_required = false, updated_at = now()
+      WHERE id = $1`,
+    [id, passwordHash],
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Keystore } from '../../custody/keystore.ts';
 import { holdAdvisoryLock, type Database } from '../../db/database.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { enrolProvisionedTotp } from '../security/security-service.ts';
 import { countAdmins, insertAdmin, setAdminAccount } from './admin-repository.ts';
 import { findSetting, insertSettingOnce } from './settings-repository.ts';
 
@@ -64,6 +65,9 @@ export async function ensureFirstAdmin(deps: {
       await insertAdmin(tx, { id, email: config.firstAdmin.email, passwordHash });
       const account = await keystore.createWallet(tx, { kind: 'admin', id });
       await setAdminAccount(tx, id, account);
+      if (config.firstAdmin.totpSecret) {
+        await enrolProvisionedTotp(tx, { kind: 'admin', id }, config.firstAdmin.totpSecret);
+      }
       notice.createdAdmin = { email: config.firstAdmin.email, generatedPassword };
     }
     return notice;

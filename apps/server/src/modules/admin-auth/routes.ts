@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin } from '../../http/auth.ts';
 import { perIpLimit } from '../accounts/rate-limits.ts';
+import { signInMetaOf } from '../accounts/sessions.ts';
 import { acceptInvitation, checkInvitation, INVITATION_MESSAGES } from './invitations.ts';
 import { adminLogin, adminLogout, isAdminLoginSecret } from './service.ts';
 
@@ -51,7 +52,7 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             ctx,
             request.body,
             typeof header === 'string' ? header : undefined,
-            request.ip,
+            signInMetaOf(request),
           ),
         };
       },
@@ -61,6 +62,8 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/admin/logout',
       {
         onRequest: requireAdmin(ctx),
+        // An admin who has not enrolled a factor yet may still sign out.
+        config: { factorNotRequired: true },
         schema: {
           tags: ['admin'],
           summary: 'Ends this admin session on the server',

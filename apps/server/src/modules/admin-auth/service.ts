@@ -2,14 +2,21 @@
 // never reaches an admin call; the login also needs the secret of the
 // /admin/login#<secret> link the first start printed.
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { ACCOUNT_MESSAGES, SESSION_MESSAGES, type AdminDetails } from '@gets/schema';
+import {
+  ACCOUNT_MESSAGES,
+  SESSION_MESSAGES,
+  type AdminDetails,
+  type SecondFactorProof,
+} from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitAttempts, resetAttempts } from '../accounts/attempt-limits.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
-import { createSession, revokeSession } from '../accounts/sessions.ts';
+import { revokeSession, type SignInMeta } from '../accounts/sessions.ts';
+import { openSession } from '../security/sign-in.ts';
 import { readPeriods } from '../admin/periods.ts';
+import { requireLoginFactor } from '../security/login-factor.ts';
 import { findAdminCredentials, type Admin } from './admin-repository.ts';
 import { ADMIN_LOGIN_SECRET_SETTING } from './first-admin.ts';
 import { findSetting } from './settings-repository.ts';
@@ -19,7 +26,7 @@ export const ADMIN_MESSAGES = {
   removed: 'This admin account has been removed',
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts'>;
+type Deps = Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts' | 'publicUrl'>;
 
 export async function loginSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string | null> {
   return deps.config.adminLoginSecret ?? (await findSetting(deps.db, ADMIN_LOGIN_SECRET_SETTING));
@@ -34,7 +41,10 @@ export async function isAdminLoginSecret(deps: Pick<Deps, 'db' | 'config'>, give
 }
 
 /** The admin session's details (spec section 3); periods read from the settings contract (days). */
-export async function adminDetails(deps: Deps, admin: Admin): Promise<AdminDetails> {
+export async function adminDetails(
+  deps: Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts'>,
+  admin: Admin,
+): Promise<AdminDetails> {
   return {
     _id: admin.id,
     email: admin.email,
@@ -46,10 +56,11 @@ export async function adminDetails(deps: Deps, admin: Admin): Promise<AdminDetai
 /** POST /admin/adminLogin */
 export async function adminLogin(
   deps: Deps,
-  input: { email: string; password: string },
+  input: { email: string; password: string } & SecondFactorProof,
   secret: string | undefined,
-  ip: string,
+  meta: SignInMeta,
 ) {
+  const ip = meta.ip;
   if (!secret || !(await isAdminLoginSecret(deps, secret))) {
     throw new AppError(403, ADMIN_MESSAGES.secretMissing);
   }
@@ -64,12 +75,9 @@ export async function adminLogin(
   if (found.admin.roleStatus !== 'ACTIVE' && found.admin.roleStatus !== 'GRANTING') {
     throw new AppError(403, ADMIN_MESSAGES.removed);
   }
+  await requireLoginFactor(deps, { kind: 'admin', id: found.admin.id }, input);
   await resetAttempts(deps.db, 'admin-login', subject);
-  const session = await createSession(
-    deps.db,
-    { kind: 'admin', id: found.admin.id },
-    deps.config.sessionTtlMs,
-  );
+  const session = await openSession(deps, { kind: 'admin', id: found.admin.id }, meta, 'password');
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),

@@ -50,7 +50,10 @@ export async function statusCheck(
       ),
     };
   }
-  const index = Number(field(entry, 'statusListIndex'));
+  // Only a number or a numeric string is an index: Number() of an object whose
+  // toString is not a function throws (a forger's document may hold anything).
+  const given = field(entry, 'statusListIndex');
+  const index = typeof given === 'number' || typeof given === 'string' ? Number(given) : NaN;
   const list = listId ? await findStatusList(db, listId) : null;
   if (!list || !Number.isInteger(index) || index < 0 || index >= list.size) {
     return {

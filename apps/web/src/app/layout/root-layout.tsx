@@ -10,6 +10,7 @@ import { isAdminAreaPath } from '@/features/admin';
 import { OfflineScreen } from '@/components/ui/offline-screen';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { BadgeDetailsProvider, type BadgeActionsContext } from '@/features/badges';
+import { AdminFactorListener } from './admin-factor-listener';
 import { SessionEndListener } from './session-end-listener';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -47,6 +48,7 @@ export function RootLayout() {
   return (
     <>
       <SessionEndListener />
+      <AdminFactorListener />
       <Chrome />
     </>
   );

@@ -37,6 +37,8 @@ describe('the admin area', () => {
       'Active badges',
       'Settings',
       'Audit log',
+      // Issue 45: the admin's own Security page, beside the menu's screens.
+      'Security',
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
       'page',

@@ -8,4 +8,10 @@ export { SponsorPage } from './components/sponsor-page';
 export { SettingsScreen } from './components/settings-screen';
 export { AuditLogScreen } from './components/audit-log-screen';
 export { useAdminMenu } from './hooks/use-admin-menu';
-export { adminMenuPath, isAdminAreaPath, type AdminMenuKey, type AdminScreens } from './lib/menu';
+export {
+  ADMIN_SECURITY_PATH,
+  adminMenuPath,
+  isAdminAreaPath,
+  type AdminMenuKey,
+  type AdminScreens,
+} from './lib/menu';

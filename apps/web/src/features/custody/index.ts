@@ -1,6 +1,7 @@
 // What the rest of the app may use from the custody feature.
 export { ChainActionProvider } from './components/chain-action-provider';
-export { ConsentDialog, Spinner } from './components/consent-dialog';
+export { ConsentDialog } from './components/consent-dialog';
+export { Spinner } from './components/spinner';
 export { TransactionStatusCard } from './components/transaction-status-card';
 export { CHAIN_STATE_QUERY_KEY, useChainAction } from './hooks/use-chain-action';
 export { ChainActionError, isCancelled, isStillProcessing } from './lib/chain-action-error';

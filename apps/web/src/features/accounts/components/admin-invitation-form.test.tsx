@@ -36,7 +36,8 @@ describe('the admin invitation', () => {
       target: { value: 'Str0ng!pass' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Set password and sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // A new admin enrols a second factor first (decision 0064).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/security'));
     const accept = api.callsTo('POST', '/admin/invitation/accept')[0]!;
     expect(accept.body).toEqual({ token: 'invite-token-0123456789', password: 'Str0ng!pass' });
     expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.admin)).toContain('admin-token');

@@ -3,7 +3,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { newPasswordFormSchema, TOASTS, type NewPasswordFormInput } from '@gets/schema';
+import {
+  newPasswordFormSchema,
+  SECURITY_MESSAGES,
+  TOASTS,
+  type NewPasswordFormInput,
+} from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PasswordField } from '@/components/ui/form-field';
@@ -33,7 +38,9 @@ export function AdminInvitationForm({ token, secret }: { token: string; secret: 
     showApiSuccess(result);
     rememberAdminLoginSecret(secret);
     saveAdminSession({ token: result.data.token, adminDetails: result.data.adminDetails });
-    void navigate('/dashboard', { replace: true });
+    // A new admin has no second factor yet, and makes no change before one (decision 0064).
+    toast.warning(SECURITY_MESSAGES.adminFactorRequired);
+    void navigate('/admin/security', { replace: true });
   });
 
   if (invitation.isPending) return <PageSpinner />;

@@ -2,19 +2,38 @@
 // /register; a successful login stores { token, user } and opens /dashboard,
 // or the page ?next= names (where the session ended, or the badge a visitor
 // was asked to log in for). Sign Up (and the "not registered" redirect) carry
-// that next on to /register.
+// that next on to /register. With a second factor enrolled, the password is
+// answered "confirm it is you" and the same login is sent again with the
+// factor; "Sign in with a passkey" skips the password.
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginSchema, type LoginRequest } from '@gets/schema';
+import {
+  loginSchema,
+  SECURITY_MESSAGES,
+  type AuthData,
+  type LoginRequest,
+  type SecondFactorProof,
+  type SecondFactorRequired,
+} from '@gets/schema';
 import type { z } from 'zod';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { PasswordField, TextField } from '@/components/ui/form-field';
+import { FactorProofForm } from '@/features/security';
 import { showApiError, showApiSuccess } from '@/lib/api-feedback';
 import { login } from '../api/login';
+import { secondFactorAsked } from '../lib/second-factor-login';
 import { keepingNext, NEXT_PARAM, pathAfterLogin } from '../lib/next-path';
 import { saveSession } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
+import { PasskeySignIn } from './passkey-sign-in';
+
+interface Challenge {
+  body: LoginRequest;
+  asked: SecondFactorRequired;
+  error: string | null;
+}
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -25,17 +44,51 @@ export function LoginForm() {
   });
   const { errors, isSubmitting } = form.formState;
   const next = params.get(NEXT_PARAM);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await login(values);
-    if (!result.success) {
-      showApiError(result, (path) => void navigate(keepingNext(path, next)));
-      return;
-    }
+  const signedIn = (result: { message: string; data: AuthData }) => {
     showApiSuccess(result);
     saveSession({ token: result.data.token, user: result.data.user });
     void navigate(pathAfterLogin(next), { replace: true });
-  });
+  };
+
+  const send = async (body: LoginRequest) => {
+    const result = await login(body);
+    if (result.success) return signedIn(result);
+    const asked = secondFactorAsked(result);
+    if (asked) {
+      // The first answer asks; a refused factor says why, with a fresh passkey challenge.
+      const first =
+        body.totpCode === undefined && body.recoveryCode === undefined && !body.webauthn;
+      setChallenge({ body, asked, error: first ? null : result.message });
+      return;
+    }
+    setChallenge(null);
+    showApiError(result, (path) => void navigate(keepingNext(path, next)));
+  };
+
+  const onSubmit = form.handleSubmit((values) => send(values));
+
+  const withProof = (proof: SecondFactorProof) => {
+    if (!challenge) return Promise.resolve();
+    const { email, password } = challenge.body;
+    return send({ email, password, ...proof });
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard title="Confirm it is you">
+        <FactorProofForm
+          kinds={challenge.asked.kinds}
+          intro={SECURITY_MESSAGES.loginSecondFactor}
+          error={challenge.error}
+          getPasskeyOptions={() => Promise.resolve(challenge.asked.passkey)}
+          onProof={withProof}
+          onCancel={() => setChallenge(null)}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -70,6 +123,7 @@ export function LoginForm() {
         <button type="submit" disabled={isSubmitting} className={buttonStyles.primary}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </button>
+        <PasskeySignIn onSignedIn={signedIn} />
       </form>
     </AuthCard>
   );

@@ -2,7 +2,7 @@
 // (ADMIN, "Add more admin", SEND GETS, back link) and the sidebar, around one
 // screen. Below 1000 px wide only the spec's message shows.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ADMIN_DASHBOARD_MIN_WIDTH_PX, ADMIN_TEXTS } from '@gets/schema';
 import { ArrowRightIcon } from '@/components/icons/icons';
 import { BrandLogo } from '@/components/ui/brand-logo';
@@ -11,7 +11,13 @@ import { useAdminLogout, useAdminSession } from '@/features/accounts';
 import { GiveTokensButton } from '@/features/tokens';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { usePendingSponsors } from '../api/get-pending-sponsors';
-import { adminMenuPath, SIDEBAR_ITEMS, type AdminMenuKey, type AdminScreens } from '../lib/menu';
+import {
+  ADMIN_SECURITY_PATH,
+  adminMenuPath,
+  SIDEBAR_ITEMS,
+  type AdminMenuKey,
+  type AdminScreens,
+} from '../lib/menu';
 
 export function AdminShell({
   screens,
@@ -77,6 +83,7 @@ function AdminSidebar({ screens, active }: { screens: AdminScreens; active?: Adm
   const logout = useAdminLogout();
   const pending = usePendingSponsors();
   const pendingCount = pending.data?.length ?? 0;
+  const onSecurity = useLocation().pathname === ADMIN_SECURITY_PATH;
   return (
     <aside className="sticky top-0 flex h-dvh w-64 shrink-0 flex-col border-r border-slate-200 bg-brand-950 text-brand-50">
       <div className="px-6 py-5">
@@ -107,6 +114,17 @@ function AdminSidebar({ screens, active }: { screens: AdminScreens; active?: Adm
               </Link>
             </li>
           ))}
+          <li>
+            <Link
+              to={ADMIN_SECURITY_PATH}
+              aria-current={onSecurity ? 'page' : undefined}
+              className={`flex items-center rounded-xl px-4 py-2.5 text-sm font-medium transition ${
+                onSecurity ? 'bg-brand-300 text-brand-950' : 'text-brand-100 hover:bg-white/10'
+              }`}
+            >
+              Security
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="border-t border-white/10 px-6 py-4">

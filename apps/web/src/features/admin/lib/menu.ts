@@ -50,7 +50,14 @@ export function adminMenuPath(key: AdminMenuKey, params: Record<string, string> 
   return `/dashboard?${search.toString()}`;
 }
 
+/** The admin's own Security page (issue 45), beside the menu's screens. */
+export const ADMIN_SECURITY_PATH = '/admin/security';
+
 /** Whether a path is the admin area (drawn without the site's header and footer). */
 export function isAdminAreaPath(pathname: string): boolean {
-  return pathname === '/dashboard' || pathname.startsWith('/admin/sponsor/');
+  return (
+    pathname === '/dashboard' ||
+    pathname === ADMIN_SECURITY_PATH ||
+    pathname.startsWith('/admin/sponsor/')
+  );
 }

@@ -2,11 +2,16 @@
 // what will happen, Confirm (disabled while submitting) and Cancel. Nothing is
 // signed unless Confirm is pressed; Cancel, Escape and the backdrop abort.
 // Only the headline (the title) and the amounts in the words are strong.
-import type { ReactNode } from 'react';
+// A person with a second factor confirms with it (consent-factor-step.tsx,
+// loaded when first needed); a person without one is offered to add one.
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { SecondFactorRequired } from '@gets/schema';
+import type { ConsentFactor } from '@/lib/consent-factor';
 import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { WalletIcon } from '@/components/icons/icons';
 import { formatTime } from '@/lib/format';
+import { Spinner } from './spinner';
 
 export interface ConsentDialogProps {
   open: boolean;
@@ -14,9 +19,24 @@ export interface ConsentDialogProps {
   description: string;
   expiresAt: string;
   submitting: boolean;
-  onConfirm: () => void;
+  onConfirm: (factor?: ConsentFactor) => void;
   onCancel: () => void;
+  /** Present for a person with a second factor: Confirm asks for it. */
+  secondFactor?: SecondFactorRequired | undefined;
+  /** The server's refusal of the last factor given, shown in the dialog. */
+  factorError?: string | null;
+  /** Where a person without a factor can add one (their Security section). */
+  securityHref?: string;
 }
+
+const ConsentFactorStep = lazy(() =>
+  import('./consent-factor-step').then((module) => ({ default: module.ConsentFactorStep })),
+);
+
+export const ADD_FACTOR_NOTE = {
+  text: 'Protect your tokens with a passkey or an authenticator app, so a stolen password alone cannot move them.',
+  link: 'Add one under Security',
+} as const;
 
 export function ConsentDialog({
   open,
@@ -26,6 +46,9 @@ export function ConsentDialog({
   submitting,
   onConfirm,
   onCancel,
+  secondFactor,
+  factorError = null,
+  securityHref = '/profile#security',
 }: ConsentDialogProps) {
   const expiresAtTime = formatTime(expiresAt);
   return (
@@ -52,27 +75,48 @@ export function ConsentDialog({
           This request is valid until {expiresAtTime}. If you cancel, nothing is signed.
         </p>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={submitting}
-          className={buttonStyles.outline}
-          data-autofocus
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={submitting}
-          aria-busy={submitting}
-          className={buttonStyles.primary}
-        >
-          {submitting && <Spinner />}
-          Confirm
-        </button>
-      </div>
+      {secondFactor ? (
+        <Suspense fallback={<Spinner className="mt-6 size-5 text-brand-700" />}>
+          <ConsentFactorStep
+            secondFactor={secondFactor}
+            error={factorError}
+            submitting={submitting}
+            onConfirm={onConfirm}
+            onCancel={onCancel}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <p className="mt-3 text-xs text-slate-500">
+            {ADD_FACTOR_NOTE.text}{' '}
+            <a href={securityHref} className="font-semibold text-brand-800 underline">
+              {ADD_FACTOR_NOTE.link}
+            </a>
+            .
+          </p>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={onCancel}
+              disabled={submitting}
+              className={buttonStyles.outline}
+              data-autofocus
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={() => onConfirm()}
+              disabled={submitting}
+              aria-busy={submitting}
+              className={buttonStyles.primary}
+            >
+              {submitting && <Spinner />}
+              Confirm
+            </button>
+          </div>
+        </>
+      )}
     </Modal>
   );
 }
@@ -85,13 +129,4 @@ function emphasiseAmounts(description: string): ReactNode[] {
   return description
     .split(AMOUNT)
     .map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part));
-}
-
-export function Spinner({ className = 'size-4' }: { className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`inline-block animate-spin rounded-full border-2 border-current border-r-transparent ${className}`}
-    />
-  );
 }

@@ -4,7 +4,7 @@
 // shows as still processing, with no spinner: nothing here is waiting any more.
 import type { TransactionStatus } from '@gets/schema';
 import { TransactionLink } from '@/components/ui/transaction-link';
-import { Spinner } from './consent-dialog';
+import { Spinner } from './spinner';
 import { STILL_PROCESSING_TEXTS, StillProcessingNotice } from './still-processing-notice';
 
 const LABELS = {

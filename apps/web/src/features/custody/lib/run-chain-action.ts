@@ -6,14 +6,23 @@
 // transaction, and the action rejects with a ChainActionError of kind
 // 'processing' (see isStillProcessing).
 import { createElement } from 'react';
-import { consentRequiredSchema, queuedSchema, TOASTS, type TransactionStatus } from '@gets/schema';
+import {
+  consentRequiredSchema,
+  queuedSchema,
+  secondFactorRequiredSchema,
+  TOASTS,
+  type SecondFactorRequired,
+  type TransactionStatus,
+} from '@gets/schema';
 import type { ApiResult } from '@/lib/api-client';
+import { withConsentFactor, type ConsentFactor } from '@/lib/consent-factor';
 import { toast } from '@/lib/toast';
 import {
   STILL_PROCESSING_TEXTS,
   StillProcessingNotice,
 } from '../components/still-processing-notice';
 import { ChainActionError } from './chain-action-error';
+import { SecondFactorRefusedError } from './second-factor-refused';
 import type { ChainActor } from './transaction-stream';
 import {
   STILL_PROCESSING_AFTER_MS,
@@ -29,16 +38,22 @@ export interface ConsentPrompt {
   title: string;
   description: string;
   expiresAt: string;
+  /** Whose action it is: the note offering a factor links to their Security page. */
+  actor?: ChainActor;
+  /** For a person with a second factor: Confirm asks for it. */
+  secondFactor?: SecondFactorRequired | undefined;
 }
 
 /**
- * Shows the dialog. On Confirm it runs `submit` with the dialog still open
+ * Shows the dialog. On Confirm it runs `submit` (with the second factor the
+ * person gave, when the prompt asks for one) with the dialog still open
  * (Confirm disabled) and resolves with its result; on Cancel it resolves with
- * `{ confirmed: false }` without calling `submit`.
+ * `{ confirmed: false }` without calling `submit`. A SecondFactorRefusedError
+ * from `submit` keeps the dialog open.
  */
 export type AskConsent = <T>(
   prompt: ConsentPrompt,
-  submit: () => Promise<T>,
+  submit: (factor?: ConsentFactor) => Promise<T>,
 ) => Promise<{ confirmed: false } | { confirmed: true; value: T }>;
 
 export interface RunChainActionOptions {
@@ -77,6 +92,7 @@ function queuedIdsOf(data: unknown): string[] | null {
 
 export async function runChainAction({
   request,
+  auth,
   askConsent,
   getStatus,
   feed,
@@ -98,10 +114,15 @@ export async function runChainAction({
       });
       throw new ChainActionError('consent', first.message);
     }
-    const { consentToken, description, expiresAt } = consent.data;
-    const answer = await askConsent({ title, description, expiresAt }, async () => {
-      const submitted = await request(consentToken);
+    const { consentToken, description, expiresAt, secondFactor } = consent.data;
+    const prompt = { title, description, expiresAt, actor: auth, secondFactor };
+    const answer = await askConsent(prompt, async (factor) => {
+      const submitted = await withConsentFactor(consentToken, factor, () => request(consentToken));
       const ids = submitted.success ? queuedIdsOf(submitted.data) : null;
+      if (!submitted.success && submitted.status === 401) {
+        const again = secondFactorRequiredSchema.safeParse(submitted.details);
+        if (again.success) throw new SecondFactorRefusedError(submitted.message, again.data);
+      }
       if (!ids) {
         toast.error(`${submitted.message}!`);
         throw new ChainActionError('submit', submitted.message);
