@@ -184,4 +184,26 @@ describe('pruning what ended', () => {
     );
     expect(transactions.map((t) => t.id)).toEqual([queued.transactionId]);
   });
+
+  it('deletes a passkey challenge a day after it expired, never a live one', async () => {
+    const options = await call<{ challenge: string }>(
+      platform,
+      'POST',
+      '/metakeep/auth/passkey/options',
+      {},
+    );
+    expect(options.status).toBe(200);
+    const held = async () =>
+      (
+        await platform.ctx.db.query('SELECT 1 FROM webauthn_challenges WHERE challenge = $1', [
+          options.data.challenge,
+        ])
+      ).length;
+    // Five minutes to answer it, then kept a day like an expired code.
+    await pruneAt(DAY);
+    expect(await held()).toBe(1);
+    const pruned = await pruneAt(DAY + 10 * MINUTE);
+    expect(pruned.passkeyChallenges).toBeGreaterThanOrEqual(1);
+    expect(await held()).toBe(0);
+  });
 });

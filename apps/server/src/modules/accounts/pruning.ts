@@ -1,6 +1,7 @@
 // The worker's pruning of what the accounts keep while it matters: sessions
 // until they ended (expired or revoked), attempt counts until their window is
-// over, one-time codes until they expired. Each stays AUTH_RECORDS_KEPT_MS
+// over, one-time codes, passkey challenges and "This wasn't me" links until
+// they expired. Each stays AUTH_RECORDS_KEPT_MS
 // longer, so a request that read it just before still finds it, and an
 // expired code or session is told apart from an unknown one for a day.
 import type { Config } from '../../config.ts';
@@ -9,6 +10,8 @@ import type { Database } from '../../db/database.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import { pruneStaleAttempts } from './attempt-repository.ts';
 import { pruneExpiredOtps } from './otp-repository.ts';
+import { pruneExpiredChallenges } from '../security/factor-repository.ts';
+import { pruneExpiredNotMeTokens } from '../security/session-repository.ts';
 import { pruneEndedSessions } from './session-repository.ts';
 
 /** How long an ended session, an expired code or a count past its window is kept. */
@@ -34,7 +37,13 @@ export async function pruneEndedAuthRecords(
   db: Database,
   config: Pick<Config, 'rateLimits'>,
   now: () => Date = () => new Date(),
-): Promise<{ sessions: number; attempts: number; otpCodes: number }> {
+): Promise<{
+  sessions: number;
+  attempts: number;
+  otpCodes: number;
+  passkeyChallenges: number;
+  notMeLinks: number;
+}> {
   const at = now().getTime();
   const before = new Date(at - AUTH_RECORDS_KEPT_MS);
   const windowsOver = new Date(at - AUTH_RECORDS_KEPT_MS - longestAttemptWindowMs(config));
@@ -44,6 +53,8 @@ export async function pruneEndedAuthRecords(
     sessions: await prune(pruneEndedSessions, before),
     attempts: await prune(pruneStaleAttempts, windowsOver),
     otpCodes: await prune(pruneExpiredOtps, before),
+    passkeyChallenges: await prune(pruneExpiredChallenges, before),
+    notMeLinks: await prune(pruneExpiredNotMeTokens, before),
   };
 }
 

@@ -191,3 +191,17 @@ export async function findPasswordResetRequired(db: Queryable, subject: Subject)
   );
   return rows[0]?.required === true;
 }
+
+/** Deletes up to `limit` "This wasn't me" tokens that expired before `before`. */
+export async function pruneExpiredNotMeTokens(
+  db: Queryable,
+  prune: { before: Date; limit: number },
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM not_me_tokens WHERE token_hash IN (
+       SELECT token_hash FROM not_me_tokens WHERE expires_at < $1 LIMIT $2)
+     RETURNING token_hash`,
+    [prune.before, prune.limit],
+  );
+  return rows.length;
+}
