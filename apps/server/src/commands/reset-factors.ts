@@ -12,6 +12,7 @@ import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { migrate } from '../db/migrate.ts';
 import { revokeSubjectSessions } from '../modules/accounts/session-repository.ts';
 import { resetSubjectFactors } from '../modules/security/factor-repository.ts';
+import { recordSecurityEvent } from '../modules/security/security-event-repository.ts';
 
 export async function resetFactors(
   env: Record<string, string | undefined>,
@@ -31,6 +32,7 @@ export async function resetFactors(
     for (const subject of subjects) {
       await db.transaction(async (tx) => {
         await resetSubjectFactors(tx, subject);
+        await recordSecurityEvent(tx, subject, 'factors.reset', { by: 'operator' });
         await revokeSubjectSessions(tx, subject.kind, subject.id);
       });
     }

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { resetFactors } from '../../src/commands/reset-factors.ts';
+import { findSecurityEvents } from '../../src/modules/security/security-event-repository.ts';
 import { bearer, call, registerUser } from '../helpers/account-flows.ts';
 import {
   dropSchema,
@@ -73,5 +74,7 @@ describe('npm run security:reset-factors', () => {
     // The old session ended; the password alone signs in; the wallet is the same.
     expect((await call(platform, 'GET', '/user/me', undefined, headers)).status).toBe(401);
     expect(await login()).toMatchObject({ status: 200, data: { user: { account: wallet } } });
+    const events = await findSecurityEvents(platform.ctx.db, { kind: 'user', id: person.user._id });
+    expect(events.map((entry) => entry.event)).toEqual(['totp.enable', 'factors.reset']);
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import {
   WALLET_EXPORTED_SUBJECT,
   WALLET_EXPORTS_PER_DAY,
 } from '../../src/modules/security/wallet-export.ts';
+import { findSecurityEvents } from '../../src/modules/security/security-event-repository.ts';
 import { firstAdmin } from '../helpers/admin.ts';
 import {
   ageLastOtp,
@@ -75,6 +76,11 @@ describe('security: wallet export', () => {
     await expect(
       Wallet.fromEncryptedJson(JSON.stringify(keystore), 'another passphrase!'),
     ).rejects.toThrow();
+
+    // Recorded in the person's security events (the export's audit trail).
+    expect(
+      await findSecurityEvents(platform.ctx.db, { kind: 'user', id: person.user._id }),
+    ).toContainEqual({ event: 'wallet.export', details: { address }, network: expect.any(String) });
 
     const [exported, ...more] = await exportedMails(person.email);
     expect(more).toEqual([]);

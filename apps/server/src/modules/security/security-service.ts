@@ -40,6 +40,7 @@ import {
   type Subject,
 } from './factor-repository.ts';
 import { ceremonyOrigin, relyingParty } from './relying-party.ts';
+import { recordSecurityEvent } from './security-event-repository.ts';
 import {
   CHALLENGE_TTL_MS,
   factorsOf,
@@ -179,6 +180,7 @@ export async function addPasskey(
     transports: credential.transports ?? [],
     name: input.name,
   });
+  await recordSecurityEvent(deps.db, subject, 'passkey.add', { name: input.name });
   return {
     passkey: passkeyView(passkey),
     recoveryCodes: await recoveryCodesIfFirst(deps, subject, hadFactor),
@@ -217,6 +219,7 @@ export async function removePasskey(
   if (!(await deletePasskey(deps.db, subject, id))) {
     throw new AppError(404, 'This passkey was not found');
   }
+  await recordSecurityEvent(deps.db, subject, 'passkey.remove', { id });
   await forgetCodesWithoutFactor(deps, subject);
 }
 
@@ -245,6 +248,7 @@ export async function confirmTotp(deps: FactorDeps, actor: Actor, code: string) 
   if (step === null || !(await confirmPendingTotp(deps.db, subject, totp.pendingSecret, step))) {
     throw new AppError(400, SECURITY_MESSAGES.wrongCode);
   }
+  await recordSecurityEvent(deps.db, subject, 'totp.enable');
   return { recoveryCodes: await recoveryCodesIfFirst(deps, subject, hadFactor) };
 }
 
@@ -256,6 +260,7 @@ export async function removeTotp(deps: FactorDeps, actor: Actor, proof: SecondFa
   if (!(await deleteTotp(deps.db, subject))) {
     throw new AppError(404, 'No authenticator app is set up');
   }
+  await recordSecurityEvent(deps.db, subject, 'totp.remove');
   await forgetCodesWithoutFactor(deps, subject);
 }
 
@@ -271,6 +276,7 @@ export async function regenerateRecoveryCodes(
       409,
       'Add a passkey or an authenticator app first: recovery codes stand in for them',
     );
+  await recordSecurityEvent(deps.db, subjectOf(actor), 'recovery-codes.replace');
   return { recoveryCodes: await newRecoveryCodes(deps, subjectOf(actor)) };
 }
 

@@ -24,6 +24,7 @@ import { oneLine } from '../applications/invitation-mail.ts';
 import { encryptKeystoreV3, type KeystoreV3 } from './keystore-v3.ts';
 import { describeUserAgent } from './sign-in-device.ts';
 import { requireStepUp } from './step-up.ts';
+import { recordSecurityEvent } from './security-event-repository.ts';
 
 /** Exports per account in a day: enough to retry a lost file, few enough to notice. */
 export const WALLET_EXPORTS_PER_DAY = 3;
@@ -89,6 +90,13 @@ export async function exportWallet(
   }
   const at = new Date();
   const address = getAddress(stored.address);
+  await recordSecurityEvent(
+    deps.db,
+    { kind: 'user', id: actor.id },
+    'wallet.export',
+    { address },
+    ipNetwork(origin.ip),
+  );
   await queueMails(deps.db, [
     walletExportedMail({
       to: actor.email,
