@@ -59,6 +59,27 @@ describe('/register', () => {
 });
 
 describe('/verify-email/{email}', () => {
+  it('says "Failed to reset password!" when the reset finds no server, and keeps the new-password modal', async () => {
+    window.sessionStorage.setItem(FORGOT_FLAG_KEY, 'true');
+    stubApi({
+      'POST /admin-auth/verify-otp': { message: ACCOUNT_MESSAGES.otpVerified, data: null },
+      'POST /admin-auth/reset-password': { status: 503, message: '', data: null },
+    });
+    renderRoute('/verify-email/someone%40example.org');
+    fireEvent.change(await screen.findByLabelText('OTP', { exact: true }), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    fireEvent.change(await screen.findByLabelText('New Password', { exact: true }), {
+      target: { value: 'Str0ng!pass' },
+    });
+    fireEvent.change(field('Confirm Password'), { target: { value: 'Str0ng!pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(TOASTS.error.resetPasswordFailed)).toBeTruthy();
+    expect(screen.queryByText(TOASTS.error.verifyEmailFailed)).toBeNull();
+    expect(field('New Password')).toBeTruthy();
+  });
+
   it('shows a spent allowance of wrong codes as the server words it, and opens no new-password modal', async () => {
     window.sessionStorage.setItem(FORGOT_FLAG_KEY, 'true');
     const message = otpGuessLimitMessage(3412);

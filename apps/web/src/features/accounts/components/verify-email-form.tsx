@@ -105,7 +105,8 @@ export function VerifyEmailForm({ email }: { email: string }) {
     if (!verifiedOtp) return false;
     const result = await resetPassword({ email, otp: verifiedOtp, password });
     if (!result.success) {
-      if (isUnreadableFailure(result)) giveUp();
+      // The spec's reset failure; the modal stays, with the new password, to try again.
+      if (isUnreadableFailure(result)) toast.error(TOASTS.error.resetPasswordFailed);
       else showApiError(result, (path) => void navigate(path));
       return false;
     }
