@@ -143,7 +143,9 @@ export function BadgeDetailsModal({
               {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
             </Row>
             <Row label="Award Criteria">{badge.awardCriteria}</Row>
-            {badge.educationsDetails && <Row label="Evidence">{badge.educationsDetails}</Row>}
+            {/* The spec's "Evidence (if present)" is a badge's own evidence field, apart
+                from educationsDetails; this platform keeps the create form's evidence
+                in educationsDetails only (POST /badge/add), so it is said once. */}
             <Row label="Award Evidence">{badge.educationsDetails || 'N/A'}</Row>
             {badge.extraLink && (
               <Row label="Video">
