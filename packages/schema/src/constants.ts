@@ -53,6 +53,7 @@ export const TOAST = {
   visibleToasts: 3,
   widthPx: 356,
   gapPx: 14,
+  /** The spec's; sonner's is a constant 45 px (decision 0065). */
   swipeThresholdPx: 20,
   removeDelayMs: 200,
 } as const;
