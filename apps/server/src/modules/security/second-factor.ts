@@ -52,6 +52,8 @@ const GUESS_SCOPE = 'second-factor';
 export interface Factors {
   passkeys: StoredPasskey[];
   totp: boolean;
+  /** The confirmed app's secret, read with the rest, so a code is checked without reading it again. */
+  totpSecret: string | null;
   recoveryCodes: number;
 }
 
@@ -61,7 +63,8 @@ export async function factorsOf(db: Queryable, subject: Subject): Promise<Factor
     findTotp(db, subject),
     countRecoveryCodes(db, subject),
   ]);
-  return { passkeys, totp: Boolean(totp?.secret), recoveryCodes: recovery.remaining };
+  const totpSecret = totp?.secret ?? null;
+  return { passkeys, totp: totpSecret !== null, totpSecret, recoveryCodes: recovery.remaining };
 }
 
 export const hasFactor = (factors: Factors) => factors.passkeys.length > 0 || factors.totp;
@@ -233,8 +236,7 @@ export async function requireFactor(
     throw await refuse(SECURITY_MESSAGES.passkeyFailed);
   }
   if (proof.totpCode && factors.totp) {
-    const totp = await findTotp(deps.db, subject);
-    const step = totp?.secret ? await totpStep(totp.secret, proof.totpCode) : null;
+    const step = factors.totpSecret ? await totpStep(factors.totpSecret, proof.totpCode) : null;
     if (step === null) throw await refuse(SECURITY_MESSAGES.wrongCode);
     if (!(await takeTotpStep(deps.db, subject, step)))
       throw await refuse(SECURITY_MESSAGES.codeUsed);

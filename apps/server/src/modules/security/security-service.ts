@@ -103,9 +103,6 @@ export async function securityOverview(deps: FactorDeps, actor: Actor): Promise<
   };
 }
 
-/** POST /security/step-up/options: the kinds and a passkey request for a security change. */
-export { factorPrompt } from './second-factor.ts';
-
 /** POST /security/passkeys/options: registration options, once a factor the person has confirmed it. */
 export async function passkeyRegistrationOptions(
   deps: FactorDeps,
