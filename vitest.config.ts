@@ -1,5 +1,6 @@
 // One vitest run covers the apps and the shared schema; each keeps its own config. The contracts'
-// TypeScript tests run with their forge tests (`npm run test:contracts`).
+// TypeScript tests run with their forge tests (`npm run test:contracts`). `npm run test:unit`
+// runs the web project alone first: beside the server's files its renders were starved.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -3,10 +3,10 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { stubViewportWidth } from './match-media';
 
-// The API test files run beside these, each booting a database and a chain
-// (and some a server process, a private PostgreSQL or an image worker): on a
-// busy two-core machine a route's first render, which also transforms its
-// lazily loaded modules, took more than 5 s once in CI (transaction.test.tsx).
+// `npm run test:unit` runs the web project on its own, before the server's
+// files (which each boot a database and a chain, some a server process too):
+// side by side on two cores they starved a route's first render past 10 s
+// (transaction.test.tsx, CI). The longer wait stays for a slow machine.
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
