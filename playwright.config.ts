@@ -109,6 +109,8 @@ export default defineConfig({
         // Every journey comes from one address; the per-IP limits are tested by the server suite.
         RATE_LIMIT_IP_MAX: '10000',
         ANONYMOUS_UPLOADS_PER_IP_PER_HOUR: '10000',
+        // developers.spec.ts's webhook receiver listens on 127.0.0.1 over plain http.
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       },
     },
   ],

@@ -1,30 +1,16 @@
 // Every chain action of the platform, composed from the domain modules that
 // define them (modules/<domain>/actions.ts) into the registry the pipeline,
 // consent and the system wallet are given (AppContext.actions). A new action
-// is a definition in its module and its list spread in `definitions` below
-// (and its line in CHAIN_AUDIT): nothing else to change.
+// is a definition in its module and its list spread in `definitions`
+// (action-definitions.ts), its line in CHAIN_AUDIT below and in what it tells
+// sponsors (sponsor-events.ts): nothing else to change.
 import type { AuditAction } from '@gets/schema';
-import type { z } from 'zod';
 import { createActionRegistry, type ActionRegistry } from './chain/action-registry.ts';
-import { accountActions } from './modules/accounts/actions.ts';
-import { adminActions } from './modules/admin/actions.ts';
-import { applicationActions } from './modules/applications/actions.ts';
 import { recordAdminChainAction, type AuditTarget } from './modules/audit/service.ts';
-import { badgeActions } from './modules/badges/actions.ts';
-import { stakingActions } from './modules/staking/actions.ts';
-import { tokenActions } from './modules/tokens/actions.ts';
+import { recordSponsorOutcome } from './sponsor-events.ts';
+import { definitions, type ChainAction, type ChainActionType } from './action-definitions.ts';
 
-const definitions = [
-  ...accountActions,
-  ...tokenActions,
-  ...stakingActions,
-  ...badgeActions,
-  ...adminActions,
-  ...applicationActions,
-] as const;
-
-export type ChainAction = z.output<(typeof definitions)[number]['schema']>;
-export type ChainActionType = ChainAction['type'];
+export type { ChainAction, ChainActionType };
 
 /**
  * What each chain action is in the audit log when an admin queues it, and its
@@ -78,4 +64,5 @@ export const chainActions: ActionRegistry<ChainAction> = createActionRegistry(
       ((action: ChainAction) => { action: AuditAction; target: AuditTarget }) | null;
     if (describe) await recordAdminChainAction(tx, admin, action, transactionId, describe(action));
   },
+  recordSponsorOutcome,
 );

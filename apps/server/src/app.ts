@@ -37,6 +37,8 @@ import { badgeRoutes } from './modules/badges/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { confirmConsentWithFactor } from './modules/security/consent-confirmation.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { integrationRoutes } from './modules/integrations/routes.ts';
+import { perApiKeyHook } from './modules/accounts/rate-limits.ts';
 import { securitySessionRoutes } from './modules/security/session-routes.ts';
 import { walletExportRoutes } from './modules/security/wallet-export-routes.ts';
 import { badgePageMeta } from './modules/badges/visibility-service.ts';
@@ -143,6 +145,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       // Every call that carries a consent token of a person with a second
       // factor is confirmed with it, whatever its route (decision 0064).
       api.addHook('preHandler', confirmConsentWithFactor(ctx));
+      // A sponsor's API key is counted on its own, whatever IP it calls from (issue 46).
+      api.addHook('onRequest', perApiKeyHook(api, ctx.config));
       await api.register(healthRoutes(ctx));
       await api.register(transactionRoutes(ctx));
       await api.register(tokenRoutes(ctx));
@@ -160,6 +164,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(securityRoutes(ctx));
       await api.register(securitySessionRoutes(ctx));
       await api.register(walletExportRoutes(ctx));
+      await api.register(integrationRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -161,6 +161,15 @@ export const envSchema = z.object({
     .transform((value) => value === 'true')
     .optional(),
   HEALTH_MAX_QUEUE_AGE_SECONDS: count.default(120),
+  // Issue 46: calls one sponsor API key may make in a minute, whatever its IP.
+  API_KEY_CALLS_PER_MINUTE: count.default(120),
+  // Lets webhooks reach private, loopback and link-local addresses (and plain
+  // http): for development and tests only; refused with NODE_ENV=production.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .default(false),
+  WEBHOOK_TIMEOUT_MS: count.max(30_000, 'must be at most 30000').default(10_000),
   ACCOUNT_MAX_IN_FLIGHT: count.default(10),
   ACCOUNT_DAILY_GAS: count.default(50_000_000),
   RELAYER_LOW_BALANCE: z
@@ -270,3 +279,10 @@ export const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** API keys and webhooks (issue 46); private networks: development and tests only. */
+export interface IntegrationSettings {
+  apiKeyCallsPerMinute: number;
+  webhookAllowPrivateNetworks: boolean;
+  webhookTimeoutMs: number;
+}

@@ -2,6 +2,7 @@
 // here; a bad value stops the start with a message naming the variable. The
 // variables one by one are config-env.ts; configuration imports nothing else
 // of the application (the layers above read it, never the other way).
+import type { IntegrationSettings } from './config-env.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toHex } from 'viem';
@@ -167,6 +168,7 @@ export interface Config {
    * whitelist CSV calls (preview, confirm) one sponsor may make in an hour.
    */
   invitations: { perSponsorPerDay: number; csvCallsPerSponsorPerHour: number };
+  integrations: IntegrationSettings;
 }
 
 export class ConfigError extends Error {
@@ -262,6 +264,11 @@ export function loadConfig(
   if (e.CHAIN_RPC_URL && !e.RELAYER_PRIVATE_KEYS) {
     problems.push(
       'RELAYER_PRIVATE_KEYS: required with CHAIN_RPC_URL (relayers pay the gas of users)',
+    );
+  }
+  if (e.WEBHOOK_ALLOW_PRIVATE_NETWORKS && e.NODE_ENV === 'production') {
+    problems.push(
+      "WEBHOOK_ALLOW_PRIVATE_NETWORKS: true would let any sponsor's webhook reach the operator's own network (databases, cloud metadata); it is for development and tests only and is refused with NODE_ENV=production",
     );
   }
   if (e.TRUST_PROXY === true && e.NODE_ENV !== 'development') {
@@ -382,6 +389,11 @@ export function loadConfig(
     invitations: {
       perSponsorPerDay: e.INVITATIONS_PER_SPONSOR_PER_DAY,
       csvCallsPerSponsorPerHour: e.WHITELIST_CSV_CALLS_PER_HOUR,
+    },
+    integrations: {
+      apiKeyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
+      webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
   };
 }

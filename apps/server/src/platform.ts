@@ -37,6 +37,8 @@ import { insertSettingOnce } from './modules/admin-auth/settings-repository.ts';
 import { allocateFirstAdminGets } from './modules/tokens/first-admin-allocation.ts';
 import { startSessionEvents } from './modules/accounts/session-events.ts';
 import { sessionLookup } from './modules/accounts/sessions.ts';
+import { apiKeySessions } from './modules/integrations/service.ts';
+import { integrationJobs } from './modules/integrations/jobs.ts';
 import { chainActions } from './actions.ts';
 import { createMetrics } from './chain/pipeline/metrics.ts';
 import { serveMetrics } from './worker/metrics-server.ts';
@@ -116,7 +118,8 @@ export async function startPlatform(config: Config): Promise<Platform> {
       keystore,
       statusFeed,
       mailer,
-      sessions: sessionLookup(db),
+      // A sponsor's API key calls as its sponsor, within its scopes (issue 46).
+      sessions: apiKeySessions(db, sessionLookup(db)),
       sessionEvents,
       actions: chainActions,
       metrics,
@@ -168,6 +171,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
           authPruningJob({ db, config }),
           consentPruningJob({ db }),
           ...uploadJobs({ db, config }),
+          ...integrationJobs(ctx),
           ...reminderJobs({
             db,
             claimReminderDays: config.reminders.claimReminderDays,

@@ -218,6 +218,7 @@ export const AUDIT_ACTIONS = {
   'sponsor.verify': 'Verified a sponsor',
   'sponsor.ban': 'Banned a sponsor',
   'sponsor.unban': 'Lifted a sponsor ban',
+  'sponsor.revokeApiKey': "Revoked a sponsor's API key",
   'settings.period': 'Changed a period on chain',
   'settings.save': 'Saved the settings',
   'admin.add': 'Added an admin',

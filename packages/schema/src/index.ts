@@ -20,3 +20,4 @@ export * from './application-requests.ts';
 export * from './whitelist-csv.ts';
 export * from './badge-invitations.ts';
 export * from './transaction-facts.ts';
+export * from './integrations.ts';

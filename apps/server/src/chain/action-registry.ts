@@ -71,10 +71,23 @@ export interface ActionRegistry<Action extends ActionPayload = ActionPayload> {
   ): Promise<void>;
 }
 
+/**
+ * What the platform records of every action's outcome besides its own effect
+ * (the sponsor's events, composed at the root), after that effect and in the
+ * same database transaction.
+ */
+export type OutcomeRecorder = (
+  tx: Queryable,
+  transaction: ChainTransaction,
+  outcome: 'COMPLETED' | 'FAILED',
+  events: DecodedEvent[],
+) => Promise<void>;
+
 /** `definitions`: each module's (defineAction); only their schemas type the union. */
 export function createActionRegistry<const Definitions extends readonly { schema: ActionSchema }[]>(
   definitions: Definitions,
   auditAdminAction: ActionRegistry<z.output<Definitions[number]['schema']>>['auditAdminAction'],
+  recordOutcome?: OutcomeRecorder,
 ): ActionRegistry<z.output<Definitions[number]['schema']>> {
   type Action = z.output<Definitions[number]['schema']>;
   const schema = z.discriminatedUnion(
@@ -107,9 +120,11 @@ export function createActionRegistry<const Definitions extends readonly { schema
     encode: async (action, context) => definitionOf(action.type).encode(action, context),
     async applyCompletionEffect(tx, transaction, events) {
       await byType.get(transaction.action.type)?.onCompleted?.(tx, transaction, events);
+      await recordOutcome?.(tx, transaction, 'COMPLETED', events);
     },
     async applyFailureEffect(tx, transaction) {
       await byType.get(transaction.action.type)?.onFailed?.(tx, transaction, []);
+      await recordOutcome?.(tx, transaction, 'FAILED', []);
     },
     auditAdminAction,
   };

@@ -18,16 +18,21 @@ export interface ConsentRow {
   /** The passkey challenge bound to this consent alone. */
   factorChallenge: string | null;
   factorConfirmed: boolean;
+  /** The sponsor's API key that asked for it: only that key may submit it. */
+  apiKeyId: string | null;
 }
 
 // Whether the owner has a second factor is read in the same statement that
-// stores the consent: no window between the check and the consent's row.
+// stores the consent: no window between the check and the consent's row. A
+// consent an API key asks for is not confirmed with a factor (a program holds
+// the key, and no scope of a key moves GETS out of the wallet: decision 0066);
+// it is bound to that key instead.
 const INSERT_CONSENT = prepared(
   'insert-consent',
   `INSERT INTO consents (token_hash, owner_kind, owner_id, action, payload_hash, description,
-                         expires_at, factor_required, factor_challenge)
+                         expires_at, factor_required, factor_challenge, api_key_id)
    SELECT $1, $2, $3, $4, $5, $6, now() + ($7::double precision * interval '1 millisecond'),
-          ${hasSecondFactorSql('$2', '$3::uuid')}, $10
+          $11::uuid IS NULL AND ${hasSecondFactorSql('$2', '$3::uuid')}, $10, $11::uuid
     WHERE ${withinAccountLimits('$2', '$3::uuid', '$8', '$9')}
    RETURNING expires_at, factor_required`,
 );
@@ -53,6 +58,7 @@ export async function insertConsent(
     description: string;
     ttlMs: number;
     factorChallenge: string;
+    apiKeyId: string | null;
   },
   limits: LimitParams,
 ): Promise<{ expiresAt: Date; factorRequired: boolean } | null> {
@@ -69,6 +75,7 @@ export async function insertConsent(
       limits.maxInFlight,
       limits.dailyGas,
       consent.factorChallenge,
+      consent.apiKeyId,
     ],
   );
   const row = rows[0];
@@ -103,6 +110,7 @@ const USE_CONSENT_AND_QUEUE = prepared(
      UPDATE consents c SET used_at = now()
       WHERE token_hash = $1 AND owner_kind = $2 AND owner_id = $3 AND payload_hash = $4
         AND used_at IS NULL AND expires_at > now()
+        AND api_key_id IS NOT DISTINCT FROM $10::uuid
         -- Whatever the client sends, a consent of a person with a factor is
         -- queued only once the factor confirmed it (security/consent-confirmation.ts).
         AND (NOT factor_required OR factor_confirmed_at IS NOT NULL)
@@ -134,6 +142,7 @@ export async function useConsentAndQueue(
     action: unknown;
     statusChannel: string;
     limits: LimitParams;
+    apiKeyId: string | null;
   },
 ): Promise<{ walletAddress: string } | null> {
   const rows = await db.query<{ id: string; wallet_address: string }>(USE_CONSENT_AND_QUEUE, [
@@ -146,6 +155,7 @@ export async function useConsentAndQueue(
     c.statusChannel,
     c.limits.maxInFlight,
     c.limits.dailyGas,
+    c.apiKeyId,
   ]);
   const row = rows[0];
   return row ? { walletAddress: row.wallet_address } : null;
@@ -164,10 +174,11 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
     factor_required: boolean;
     factor_challenge: string | null;
     factor_confirmed: boolean;
+    api_key_id: string | null;
   }>(
     `SELECT token_hash, owner_kind, owner_id, action, payload_hash, description,
             expires_at <= now() AS expired, used_at, factor_required, factor_challenge,
-            factor_confirmed_at IS NOT NULL AS factor_confirmed
+            factor_confirmed_at IS NOT NULL AS factor_confirmed, api_key_id
        FROM consents WHERE token_hash = $1`,
     [tokenHash],
   );
@@ -185,6 +196,7 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
         factorRequired: row.factor_required,
         factorChallenge: row.factor_challenge,
         factorConfirmed: row.factor_confirmed,
+        apiKeyId: row.api_key_id,
       }
     : null;
 }

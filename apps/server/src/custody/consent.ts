@@ -28,6 +28,8 @@ import type { OwnerKind } from './key-repository.ts';
 export interface Owner {
   kind: OwnerKind;
   id: string;
+  /** A sponsor's API key acting for them (Actor.apiKeyId): its consents are its own. */
+  apiKeyId?: string;
 }
 
 export const CONSENT_MESSAGES = {
@@ -112,6 +114,7 @@ export async function requestConsent<Action extends RegisteredAction>(
     description,
     ttlMs: CONSENT_TOKEN_TTL_MS,
     factorChallenge: randomBytes(TOKEN_BYTES).toString('base64url'),
+    apiKeyId: owner.apiKeyId ?? null,
   };
   let stored = await insertConsent(db, consent, limitParams(owner, limits, need));
   if (!stored) {
@@ -175,6 +178,7 @@ export async function submitConsent<Action extends RegisteredAction>(
       action: first,
       statusChannel: STATUS_CHANNEL,
       limits: limitParams(owner, limits, need),
+      apiKeyId: owner.apiKeyId ?? null,
     });
     if (!queued) throw await refusal(q, tokenHash, owner, action, limits, need);
     for (const [index, part] of rest.entries()) {
@@ -222,7 +226,11 @@ async function refusal(
 ): Promise<AppError> {
   const consent = await findConsent(tx, tokenHash);
   if (!consent) return new AppError(400, CONSENT_MESSAGES.invalid);
-  if (consent.ownerKind !== owner.kind || consent.ownerId !== owner.id) {
+  if (
+    consent.ownerKind !== owner.kind ||
+    consent.ownerId !== owner.id ||
+    consent.apiKeyId !== (owner.apiKeyId ?? null)
+  ) {
     return new AppError(403, CONSENT_MESSAGES.otherOwner);
   }
   if (consent.usedAt) return new AppError(409, CONSENT_MESSAGES.used);

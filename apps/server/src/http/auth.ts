@@ -2,7 +2,13 @@
 // calls take `onRequest: requireUser(ctx)`, of admin calls `requireAdmin`:
 // onRequest, so a caller without the right session is refused before the body
 // is read or validated (a stranger learns nothing about a call's input).
-import { SECURITY_MESSAGES, SESSION_MESSAGES } from '@gets/schema';
+import {
+  API_KEY_PREFIX,
+  INTEGRATION_MESSAGES,
+  SECURITY_MESSAGES,
+  SESSION_MESSAGES,
+  type ApiKeyScope,
+} from '@gets/schema';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
 import type { SessionLookup, SessionRow } from './sessions.ts';
@@ -24,6 +30,8 @@ export interface Actor {
   sessionId: string;
   /** When the session ends on its own (it may be revoked before). */
   expiresAt: Date;
+  /** The sponsor's API key the call was made with (none: a signed-in session). */
+  apiKeyId?: string;
 }
 
 const actorFrom = (session: SessionRow, token: string): Actor => ({
@@ -34,6 +42,7 @@ const actorFrom = (session: SessionRow, token: string): Actor => ({
   token,
   sessionId: session.sessionId,
   expiresAt: session.expiresAt,
+  ...(session.apiKey ? { apiKeyId: session.apiKey.id } : {}),
 });
 
 declare module 'fastify' {
@@ -47,6 +56,12 @@ declare module 'fastify' {
      * write is refused until one is enrolled.
      */
     factorNotRequired?: boolean;
+    /**
+     * A sponsor's API key may make this call when it holds this scope;
+     * 'consented' for what follows any consent (the status of the sponsor's
+     * own transactions). Unset: keys are refused (403), sessions only.
+     */
+    apiKeyScope?: ApiKeyScope | 'consented';
   }
 }
 
@@ -80,10 +95,19 @@ function requireSession(
     const token = bearerToken(request);
     if (!token) throw new AppError(401, AUTH_MESSAGES.missing);
     const session = await ctx.sessions.resolve(token);
-    if (!session) throw new AppError(401, AUTH_MESSAGES.invalid);
+    if (!session) {
+      throw new AppError(
+        401,
+        token.startsWith(API_KEY_PREFIX) ? INTEGRATION_MESSAGES.keyInvalid : AUTH_MESSAGES.invalid,
+      );
+    }
     // A ban or a removal also revokes the sessions; this holds for any that
     // live on (and between the two statements of a ban).
     if (session.blocked) throw new AppError(403, AUTH_MESSAGES[session.blocked]);
+    if (session.apiKey) {
+      const missing = missingScope(request, session.apiKey);
+      if (missing) throw missing;
+    }
     if (
       session.needsFactor &&
       request.method !== 'GET' &&
@@ -101,6 +125,14 @@ function requireSession(
     admit?.(session);
     request.actor = actorFrom(session, token);
   };
+}
+
+/** Why this key may not make this call (403, naming the scope it lacks), or null. */
+function missingScope(request: FastifyRequest, key: NonNullable<SessionRow['apiKey']>) {
+  const scope = request.routeOptions.config.apiKeyScope;
+  if (!scope) return new AppError(403, INTEGRATION_MESSAGES.keyNotAllowed);
+  if (scope === 'consented' || key.scopes.includes(scope)) return null;
+  return new AppError(403, INTEGRATION_MESSAGES.missingScope(scope), { missingScope: scope });
 }
 
 export const requireUser = (ctx: GuardDeps) => requireSession(ctx, 'user');
@@ -140,6 +172,8 @@ export const identifyActor = (ctx: GuardDeps): onRequestAsyncHookHandler => {
     if (!token) return;
     const session = await ctx.sessions.resolve(token);
     if (!session || session.blocked) return;
+    // A key identifies its sponsor only where it may call; elsewhere it is a visitor's.
+    if (session.apiKey && missingScope(request, session.apiKey)) return;
     request.actor = actorFrom(session, token);
   };
 };

@@ -26,6 +26,11 @@ export interface SessionRow {
   /** The subject's email and custodial wallet, so a call about them needs no second read. */
   email: string;
   account: `0x${string}` | null;
+  /**
+   * Set when the bearer was a sponsor's API key rather than a session: the
+   * key calls as its sponsor, only routes that name a scope it holds.
+   */
+  apiKey?: { id: string; scopes: readonly string[] };
 }
 
 export interface SessionLookup {

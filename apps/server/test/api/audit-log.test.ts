@@ -24,6 +24,7 @@ const AUDITED: Record<string, AuditAction[] | { none: string }> = {
   'PUT /gs-api/admin/sponsors/status': ['sponsor.approve', 'sponsor.reject'],
   'PUT /gs-api/admin/change/verified-status': ['sponsor.verify'],
   'PUT /gs-api/admin/sponsors/ban-status': ['sponsor.ban', 'sponsor.unban'],
+  'DELETE /gs-api/admin/api-keys/{id}': ['sponsor.revokeApiKey'],
   'PUT /gs-api/admin/settings': ['settings.save'],
   'PUT /gs-api/admin/metakeep/claim-period': ['settings.period'],
   'PUT /gs-api/admin/metakeep/approval-period': ['settings.period'],

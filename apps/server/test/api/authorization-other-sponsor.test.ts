@@ -71,6 +71,20 @@ describe('authorization matrix: another sponsor', () => {
     });
     const stakeId = staked.outcome.events.find((e) => e.eventName === 'Staked')!.args.stakeId;
 
+    const key = await call(request, owner, 'POST', '/gs-api/developers/keys', {
+      name: "The owner's key",
+      scopes: ['badges:read'],
+    });
+    const endpoint = await call(request, owner, 'POST', '/gs-api/developers/webhooks', {
+      url: 'https://hooks.example.org/owner',
+      events: ['badge.claimed'],
+    });
+    await call(request, owner, 'POST', `/gs-api/developers/webhooks/${endpoint.data.id}/test`);
+    const [delivery] = await ctx.db.query<{ id: string }>(
+      'SELECT id FROM webhook_deliveries WHERE endpoint_id = $1',
+      [endpoint.data.id],
+    );
+
     things = {
       email: owner.email,
       account: owner.address,
@@ -89,6 +103,9 @@ describe('authorization matrix: another sponsor', () => {
       credentialId: credential!.id,
       stakeId: String(stakeId),
       transactionId: staked.transactionId,
+      apiKeyId: key.data.key.id,
+      webhookEndpointId: endpoint.data.id,
+      webhookDeliveryId: delivery!.id,
     };
     routes = await apiRoutes(platform);
   }, 240_000);
@@ -131,6 +148,13 @@ describe('authorization matrix: another sponsor', () => {
         owner.id,
       ]),
       credentials: await rows('SELECT id, revoked_at FROM credentials ORDER BY id', []),
+      apiKeys: await rows('SELECT * FROM api_keys WHERE sponsor_id = $1 ORDER BY id', [owner.id]),
+      // What a request can change (not the worker's attempts at the test event).
+      endpoints: await rows(
+        `SELECT id, url, events, removed_at, disabled_at FROM webhook_endpoints
+          WHERE sponsor_id = $1 ORDER BY id`,
+        [owner.id],
+      ),
       queuedByOther: await rows(
         'SELECT count(*)::int AS n FROM chain_transactions WHERE owner_id = $1',
         [other.id],

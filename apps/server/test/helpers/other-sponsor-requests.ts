@@ -29,6 +29,10 @@ export interface OwnersThings {
   credentialId: string;
   stakeId: string;
   transactionId: string;
+  /** An API key of the owner's, a webhook endpoint and a delivery to it (issue 46). */
+  apiKeyId: string;
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
 }
 
 /**
@@ -282,4 +286,35 @@ export const OTHER_SPONSOR: Record<
   'POST /gs-api/security/sessions/sign-out-others': 'own',
   'POST /gs-api/security/wallet-export/code': 'own',
   'POST /gs-api/security/wallet-export': 'own',
+  // Issue 46: the Developers page and the events feed. The endpoint's removal
+  // comes last: the holder's own requests before it use the endpoint.
+  'GET /gs-api/developers/keys': 'own',
+  'POST /gs-api/developers/keys': 'own',
+  'DELETE /gs-api/developers/keys/{id}': {
+    refused: 404,
+    request: (o) => ({ params: { id: o.apiKeyId } }),
+  },
+  'GET /gs-api/developers/webhooks': 'own',
+  'POST /gs-api/developers/webhooks': 'own',
+  'GET /gs-api/events': 'own',
+  'POST /gs-api/developers/webhooks/{id}/enable': {
+    refused: 404,
+    request: (o) => ({ params: { id: o.webhookEndpointId } }),
+  },
+  'GET /gs-api/developers/webhooks/{id}/deliveries': {
+    refused: 404,
+    request: (o) => ({ params: { id: o.webhookEndpointId } }),
+  },
+  'POST /gs-api/developers/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    refused: 404,
+    request: (o) => ({ params: { id: o.webhookEndpointId, deliveryId: o.webhookDeliveryId } }),
+  },
+  'POST /gs-api/developers/webhooks/{id}/test': {
+    refused: 404,
+    request: (o) => ({ params: { id: o.webhookEndpointId } }),
+  },
+  'DELETE /gs-api/developers/webhooks/{id}': {
+    refused: 404,
+    request: (o) => ({ params: { id: o.webhookEndpointId } }),
+  },
 };

@@ -34,6 +34,8 @@ export const pageRoutes: RouteObject[] = [
   lazyPage('security/not-me', () => import('./routes/not-me'), 'NotMeRoute'),
   lazyPage('admin/sponsor/:id', () => import('./routes/admin-sponsor'), 'AdminSponsorRoute'),
   lazyPage('dashboard', () => import('./routes/dashboard'), 'DashboardRoute'),
+  // Issue 46: a sponsor's API keys and webhook endpoints.
+  lazyPage('developers', () => import('./routes/developers'), 'DevelopersRoute'),
   // Beyond the spec: public verification of Open Badges credentials.
   lazyPage('verify', () => import('./routes/verify'), 'VerifyRoute'),
   lazyPage(

@@ -3,9 +3,10 @@
 // where every API process sees them (rate-limit-store.ts) under the client's
 // key (an IPv6 client's /64: http/client-key.ts); the per-account limits are
 // in attempt-limits.ts.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { tooManyAttemptsMessage, tooManyRequestsMessage } from '@gets/schema';
+import { API_KEY_PREFIX, tooManyAttemptsMessage, tooManyRequestsMessage } from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { clientKey } from '../../http/client-key.ts';
@@ -92,4 +93,32 @@ export function perIpHook(app: FastifyInstance, config: Pick<Config, 'rateLimits
       throw new AppError(429, tooManyAttemptsMessage(Math.max(1, counted.ttlInSeconds)));
     }
   };
+}
+
+/**
+ * An onRequest hook that counts the calls of each sponsor API key (a bearer
+ * with the key prefix; its hash is the count's key, so an unknown key is
+ * counted too): API_KEY_CALLS_PER_MINUTE, whatever IPs it calls from.
+ */
+export function perApiKeyHook(app: FastifyInstance, config: Pick<Config, 'integrations'>) {
+  const count = app.createRateLimit({
+    max: config.integrations.apiKeyCallsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) =>
+      `api-key ${createHash('sha256')
+        .update(apiKeyOf(request) ?? '')
+        .digest('base64url')}`,
+  });
+  return async (request: FastifyRequest) => {
+    if (!apiKeyOf(request)) return;
+    const counted = await count(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      throw new AppError(429, tooManyAttemptsMessage(Math.max(1, counted.ttlInSeconds)));
+    }
+  };
+}
+
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1]?.startsWith(API_KEY_PREFIX) ? match[1] : undefined;
 }

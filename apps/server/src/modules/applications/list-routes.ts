@@ -34,6 +34,7 @@ export function listRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/earners/:id',
       {
         onRequest: identifyActor(ctx),
+        config: { apiKeyScope: 'badges:read' },
         schema: {
           tags: ['applications'],
           summary:
@@ -104,6 +105,7 @@ export function listRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/user/sponsor/all-earners/:account',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'badges:read' },
         schema: {
           tags: ['applications'],
           summary:
@@ -122,6 +124,7 @@ export function listRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/user/sponsor/total-awards/:account',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'badges:read' },
         schema: {
           tags: ['applications'],
           summary: 'Awards claimed of your badges and the GETS paid in them; account must be yours',

@@ -25,6 +25,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/applications/list',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'badges:read' },
         schema: {
           tags: ['applications'],
           summary: 'The applications of your badge (badgeId: its _id), sorted by full name',
@@ -42,6 +43,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/user/metakeep/processRequestBadge',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'applications:review' },
         schema: {
           tags: ['applications'],
           summary:
@@ -65,6 +67,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/metakeep/sponsor/approve',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'applications:review' },
         schema: {
           tags: ['applications'],
           summary:
@@ -87,6 +90,7 @@ export function reviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/process',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'applications:review' },
         schema: {
           tags: ['applications'],
           summary:

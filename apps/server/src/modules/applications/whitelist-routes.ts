@@ -88,6 +88,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'whitelist:write' },
         schema: {
           tags: ['applications'],
           summary:
@@ -106,7 +107,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/csv/preview',
       {
         onRequest: [sponsor, csvPerIp],
-        config: perSponsorCsvLimit(ctx),
+        config: { ...perSponsorCsvLimit(ctx), apiKeyScope: 'whitelist:write' },
         bodyLimit: CSV_BODY_LIMIT_BYTES,
         schema: {
           tags: ['applications'],
@@ -126,7 +127,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/csv',
       {
         onRequest: [sponsor, csvPerIp],
-        config: perSponsorCsvLimit(ctx),
+        config: { ...perSponsorCsvLimit(ctx), apiKeyScope: 'whitelist:write' },
         bodyLimit: CSV_BODY_LIMIT_BYTES,
         schema: {
           tags: ['applications'],
@@ -154,6 +155,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/invitations',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'whitelist:write' },
         schema: {
           tags: ['applications'],
           summary:
@@ -172,6 +174,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/invitations/resend',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'whitelist:write' },
         schema: {
           tags: ['applications'],
           summary:
@@ -190,6 +193,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/invitations',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'whitelist:write' },
         schema: {
           tags: ['applications'],
           summary:
@@ -208,6 +212,7 @@ export function whitelistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/whitelist/invitations/accepted',
       {
         onRequest: sponsor,
+        config: { apiKeyScope: 'whitelist:write' },
         schema: {
           tags: ['applications'],
           summary:

@@ -84,6 +84,7 @@ export function badgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/badge/details/:id',
       {
         onRequest: identifyActor(ctx),
+        config: { apiKeyScope: 'badges:read' },
         schema: {
           tags: ['badges'],
           summary:
@@ -262,6 +263,7 @@ export function badgeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         path,
         {
           onRequest: sponsor,
+          config: { apiKeyScope: 'badges:read' },
           schema: {
             tags: ['badges'],
             summary: `${summary}, newest first (account, when sent, must be yours)`,

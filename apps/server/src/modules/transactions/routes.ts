@@ -37,6 +37,7 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/metakeep/transaction',
       {
         onRequest: requireActor(ctx),
+        config: { apiKeyScope: 'consented' },
         schema: {
           tags: ['transactions'],
           summary: 'Status of one of your transactions: QUEUED, COMPLETED or FAILED',

@@ -18,6 +18,12 @@ export const COMMUNITY_TREASURE_LINK: NavLinkItem = { to: '/stake', label: 'Comm
 /** Shown to SPONSOR users only. */
 export const CREATE_BADGE_LINK: NavLinkItem = { to: '/badge', label: 'Create Badge' };
 
+/**
+ * Shown to SPONSOR users only, in their account menus (the user menu and the
+ * side menu), not in the header's row of links: that row is full at 1280 px.
+ */
+export const DEVELOPERS_LINK: NavLinkItem = { to: '/developers', label: 'Developers' };
+
 export const LOGIN_PATH = '/login';
 
 export function visibleLinks(pathname: string, isSponsor: boolean): NavLinkItem[] {
@@ -26,4 +32,9 @@ export function visibleLinks(pathname: string, isSponsor: boolean): NavLinkItem[
     ...(pathname === '/' ? [COMMUNITY_TREASURE_LINK] : []),
     ...(isSponsor ? [CREATE_BADGE_LINK] : []),
   ];
+}
+
+/** The signed-in person's own pages, beside Dashboard and Logout in their menus. */
+export function accountLinks(isSponsor: boolean): NavLinkItem[] {
+  return isSponsor ? [DEVELOPERS_LINK] : [];
 }

@@ -105,6 +105,8 @@ describe('site header', () => {
     expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
+    // Developers is a sponsor's page only.
+    expect(within(menu).queryByRole('link', { name: 'Developers' })).toBeNull();
 
     const calls: { url: string; auth: string | null }[] = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
@@ -133,11 +135,34 @@ describe('side menu', () => {
       expect(within(menu).getByRole('link', { name })).toBeTruthy();
     }
     expect(within(menu).getByRole('link', { name: 'LAUNCH APP' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Developers' })).toBeNull();
 
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('navigation', { name: 'Side menu' })).toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+  });
+
+  it("adds a sponsor's Developers page, in the user menu too, not in the header's row", async () => {
+    storeUserSession(VERIFIED_SPONSOR);
+    renderRoute('/how-it-works');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Developers' })).toBeNull();
+    const menuButton = within(header()).getByRole('button', { name: /springfield/ });
+    fireEvent.click(menuButton);
+    const userMenu = document.getElementById(menuButton.getAttribute('aria-controls')!)!;
+    expect(within(userMenu).getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe(
+      '/developers',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Side menu' });
+    for (const name of ['Explore', 'Dashboard', 'Profile', 'Create Badge']) {
+      expect(within(menu).getByRole('link', { name })).toBeTruthy();
+    }
+    expect(within(menu).getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe(
+      '/developers',
+    );
   });
 
   it('is a modal dialog: the focus starts on Close menu and Tab stays inside', async () => {

@@ -1,5 +1,6 @@
 // The header on every page: logo, links, badge search, and either the user
-// menu or LAUNCH APP, plus the button that opens the side menu.
+// menu or LAUNCH APP, plus the button that opens the side menu. A sponsor's
+// own pages (Developers) are in their user menu and the side menu only.
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MenuIcon } from '@/components/icons/icons';
@@ -7,7 +8,7 @@ import { BrandLogo } from '@/components/ui/brand-logo';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { BadgeSearchForm } from '@/features/badges';
 import { UserMenu, useSession } from '@/features/accounts';
-import { LOGIN_PATH, visibleLinks } from './nav-links';
+import { accountLinks, LOGIN_PATH, visibleLinks } from './nav-links';
 import { SideMenu } from './side-menu';
 
 export function SiteHeader() {
@@ -23,7 +24,9 @@ export function SiteHeader() {
     menuButtonRef.current?.focus();
   }, []);
 
-  const links = visibleLinks(location.pathname, session?.user.userType === 'SPONSOR');
+  const isSponsor = session?.user.userType === 'SPONSOR';
+  const links = visibleLinks(location.pathname, isSponsor);
+  const ownLinks = accountLinks(isSponsor);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
@@ -65,7 +68,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-3">
           <BadgeSearchForm className="hidden w-60 md:block" />
           {session ? (
-            <UserMenu user={session.user} />
+            <UserMenu user={session.user} links={ownLinks} />
           ) : (
             <Link to={LOGIN_PATH} className={buttonStyles.small}>
               LAUNCH APP
@@ -74,7 +77,14 @@ export function SiteHeader() {
         </div>
       </div>
 
-      {menuOpen && <SideMenu id={sideMenuId} links={links} session={session} onClose={closeMenu} />}
+      {menuOpen && (
+        <SideMenu
+          id={sideMenuId}
+          links={[...links, ...ownLinks]}
+          session={session}
+          onClose={closeMenu}
+        />
+      )}
     </header>
   );
 }

@@ -10,6 +10,7 @@ export function ConfirmDialog({
   text,
   confirmLabel = 'Confirm',
   busy = false,
+  role = 'alertdialog',
   onConfirm,
   onCancel,
   children,
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   text: string;
   confirmLabel?: string;
   busy?: boolean;
+  /** 'dialog' where the page names its confirmations as plain dialogs (the Developers page). */
+  role?: 'dialog' | 'alertdialog';
   onConfirm: () => void;
   onCancel: () => void;
   /** More to read before deciding (such as an EffectList), under the text. */
@@ -31,7 +34,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       dismissible={!busy}
       size="sm"
-      role="alertdialog"
+      role={role}
       description={text}
     >
       {children}

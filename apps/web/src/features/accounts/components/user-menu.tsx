@@ -1,5 +1,6 @@
 // The signed-in user's menu in the header: avatar, user name, a verified tick
-// for verified sponsors, "Connected", and Dashboard / Logout.
+// for verified sponsors, "Connected", and Dashboard, the person's own pages
+// the app shell passes as `links` (a sponsor's Developers), Logout.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDownIcon, VerifiedIcon } from '@/components/icons/icons';
@@ -40,7 +41,14 @@ export function useAdminLogout(): () => void {
   };
 }
 
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({
+  user,
+  links = [],
+}: {
+  user: SessionUser;
+  /** More of the person's own pages, after Dashboard. */
+  links?: readonly { to: string; label: string }[];
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -117,6 +125,17 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 Dashboard
               </Link>
             </li>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  onClick={() => setOpen(false)}
+                  className="block px-4 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-900"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
             <li>
               <button
                 type="button"

@@ -1,7 +1,8 @@
 // /admin/sponsor/{id}: the sponsor's picture (or the default), full name and
 // the "Verified Sponsor" mark, @userName, GETS, email and account; SEND GETS
-// to that account, Verify (when not verified) and Ban / Lift ban. The badges
-// this sponsor launched come from the badges feature, through `badges`.
+// to that account, Verify (when not verified) and Ban / Lift ban. The sponsor's
+// API keys come from the developers feature, through `apiKeys`; the badges
+// this sponsor launched from the badges feature, through `badges`.
 import { useState, type ReactNode } from 'react';
 import { ADMIN_TEXTS, TOKEN, type ActiveSponsor } from '@gets/schema';
 import { VerifiedIcon } from '@/components/icons/icons';
@@ -25,9 +26,11 @@ const STATUS_NOTES: Record<string, string> = {
 
 export function SponsorPage({
   id,
+  apiKeys,
   badges,
 }: {
   id: string;
+  apiKeys?: (sponsor: ActiveSponsor) => ReactNode;
   badges?: (sponsor: ActiveSponsor) => ReactNode;
 }) {
   const sponsor = useSponsor(id);
@@ -45,6 +48,7 @@ export function SponsorPage({
   return (
     <div className="flex flex-col gap-8">
       <SponsorProfile sponsor={data} />
+      {apiKeys?.(data)}
       {badges?.(data)}
     </div>
   );

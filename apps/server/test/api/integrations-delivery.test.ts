@@ -1,0 +1,164 @@
+// Issue 46: delivery a receiver can trust. A receiver that is down for a
+// while gets every event exactly once by webhook-id (each attempt the same
+// event), an endpoint down for days is disabled and its sponsor told, and an
+// endpoint that points into the operator's network is refused.
+import { INTEGRATION_MESSAGES } from '@gets/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deliverDueWebhooks,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_DISABLED_REASON,
+} from '../../src/modules/integrations/jobs.ts';
+import { createTestUser, type TestUser } from '../helpers/accounts.ts';
+import { call } from '../helpers/badges.ts';
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
+import { startReceiver, until } from '../helpers/webhook-receiver.ts';
+
+let platform: TestPlatform;
+let sponsor: TestUser;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let endpoint: { id: string };
+const request = (path: string, init?: RequestInit) => platform.request(path, init);
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  platform = await startTestPlatform({
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_TIMEOUT_MS: '2000',
+  });
+  sponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
+  const added = await call(request, sponsor, 'POST', '/gs-api/developers/webhooks', {
+    url: receiver.url,
+    events: ['badge.claimed'],
+  });
+  expect(added.status).toBe(201);
+  endpoint = added.data;
+}, 120_000);
+afterAll(async () => {
+  await platform?.stop();
+  await receiver?.close();
+});
+
+describe('webhook delivery', () => {
+  it('a receiver down for a while gets every event exactly once by webhook-id, then an endpoint down for days is disabled', async () => {
+    receiver.answer(503);
+    const before = receiver.received.length;
+    for (let i = 0; i < 3; i++) {
+      const sent = await call(
+        request,
+        sponsor,
+        'POST',
+        `/gs-api/developers/webhooks/${endpoint.id}/test`,
+      );
+      expect(sent.status).toBe(200);
+    }
+    const [{ n: pending }] = (await platform.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries d JOIN sponsor_events e ON e.id = d.event_id
+        WHERE d.endpoint_id = $1 AND e.type = 'webhook.test'`,
+      [endpoint.id],
+    )) as [{ n: number }];
+    expect(pending).toBe(3);
+    // The worker tries each and fails; the receiver comes back; later passes (time moved on) deliver.
+    await until(() => (receiver.received.length - before >= 3 ? true : undefined));
+    receiver.answer(204);
+    let later = Date.now();
+    for (let pass = 0; pass < 5; pass++) {
+      later += 3 * 3_600_000;
+      await deliverDueWebhooks(platform.ctx, () => new Date(later));
+    }
+    const tests = receiver.received
+      .slice(before)
+      .filter((r) => JSON.parse(r.body).type === 'webhook.test');
+    const ids = new Set(tests.map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(3);
+    for (const id of ids) {
+      const attempts = tests.filter((r) => r.headers['webhook-id'] === id);
+      expect(attempts.length).toBeGreaterThanOrEqual(2);
+      // Every attempt of one event is the same event.
+      expect(new Set(attempts.map((r) => r.body)).size).toBe(1);
+    }
+    const statuses = await platform.ctx.db.query<{ status: string }>(
+      `SELECT d.status FROM webhook_deliveries d JOIN sponsor_events e ON e.id = d.event_id
+        WHERE d.endpoint_id = $1 AND e.type = 'webhook.test'`,
+      [endpoint.id],
+    );
+    expect(statuses.map((s) => s.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+    const deliveries = await call(
+      request,
+      sponsor,
+      'GET',
+      `/gs-api/developers/webhooks/${endpoint.id}/deliveries`,
+    );
+    expect(deliveries.data.some((d: { statusCode: number }) => d.statusCode === 503)).toBe(true);
+    expect(deliveries.data.some((d: { ok: boolean }) => d.ok)).toBe(true);
+
+    // Down for days: the endpoint is disabled and its sponsor told by mail.
+    receiver.answer(500);
+    await call(request, sponsor, 'POST', `/gs-api/developers/webhooks/${endpoint.id}/test`);
+    const start = Date.now() + 10 * 3_600_000 * 10;
+    await deliverDueWebhooks(platform.ctx, () => new Date(start));
+    await platform.ctx.db.query(
+      `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second'
+        WHERE endpoint_id = $1 AND status = 'PENDING'`,
+      [endpoint.id],
+    );
+    await deliverDueWebhooks(platform.ctx, () => new Date(start + WEBHOOK_DISABLE_AFTER_MS + 1));
+    const listed = await call(request, sponsor, 'GET', '/gs-api/developers/webhooks');
+    expect(listed.data.find((e: { id: string }) => e.id === endpoint.id)).toMatchObject({
+      enabled: false,
+      disabledReason: WEBHOOK_DISABLED_REASON,
+    });
+    const mails = await platform.ctx.db.query<{ subject: string }>(
+      'SELECT subject FROM mail_queue WHERE to_address = $1',
+      [sponsor.email],
+    );
+    expect(mails.map((m) => m.subject)).toContain(
+      'A webhook endpoint of yours was disabled on GETS Badges',
+    );
+    receiver.answer(204);
+    const enabled = await call(
+      request,
+      sponsor,
+      'POST',
+      `/gs-api/developers/webhooks/${endpoint.id}/enable`,
+    );
+    expect(enabled.data.enabled).toBe(true);
+  });
+
+  it('refuses endpoints that point into the operator network when private networks are not allowed', async () => {
+    const strict = await startTestPlatform();
+    try {
+      const owner = await createTestUser(strict.ctx, { userType: 'SPONSOR' });
+      for (const url of [
+        'https://127.0.0.1/hooks',
+        'https://localhost/hooks',
+        'http://169.254.169.254/latest/meta-data',
+        'https://[::1]/hooks',
+        'https://10.0.0.7/hooks',
+      ]) {
+        const answer = await call(
+          (path, init) => strict.request(path, init),
+          owner,
+          'POST',
+          '/gs-api/developers/webhooks',
+          { url, events: ['badge.claimed'] },
+        );
+        expect({ url, status: answer.status, message: answer.message }).toEqual({
+          url,
+          status: 400,
+          message: INTEGRATION_MESSAGES.urlPrivate,
+        });
+      }
+      const plain = await call(
+        (path, init) => strict.request(path, init),
+        owner,
+        'POST',
+        '/gs-api/developers/webhooks',
+        { url: 'http://hooks.example.org/x', events: ['badge.claimed'] },
+      );
+      expect(plain).toMatchObject({ status: 400, message: INTEGRATION_MESSAGES.urlNotHttps });
+    } finally {
+      await strict.stop();
+    }
+  });
+});
