@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PREFIX, INTEGRATION_MESSAGES, type Badge } from '@gets/schema';
 import { CONSENT_MESSAGES } from '../../src/custody/consent.ts';
 import { createTestUser, waitForOutcome, type TestUser } from '../helpers/accounts.ts';
-import { applyFor, publishApprovedBadge } from '../helpers/applications.ts';
+import {
+  applyFor,
+  claimApplication,
+  publishApprovedBadge,
+  review,
+} from '../helpers/applications.ts';
 import { adminCaller, call, type Caller } from '../helpers/badges.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { startReceiver, until } from '../helpers/webhook-receiver.ts';
@@ -235,7 +240,13 @@ describe('webhooks and the events feed', () => {
   beforeAll(async () => {
     const added = await call(request, sponsor, 'POST', '/gs-api/developers/webhooks', {
       url: receiver.url,
-      events: ['application.submitted', 'badge.claimed', 'transaction.completed'],
+      events: [
+        'application.submitted',
+        'application.approved',
+        'badge.claimed',
+        'credential.revoked',
+        'transaction.completed',
+      ],
     });
     expect(added.status).toBe(201);
     endpoint = added.data;
@@ -283,5 +294,48 @@ describe('webhooks and the events feed', () => {
       `/gs-api/events?after=${feed.data.next}`,
     );
     expect(after.data.events.map((e: { id: string }) => e.id)).not.toContain(verified.id);
+  });
+
+  it('tells of an approval, a claim with its credential and an admin revoking that credential', async () => {
+    const earner = await createTestUser(platform.ctx);
+    const { application } = await applyFor(request, earner, badge, { fullName: 'Grace Hopper' });
+    // The sponsor confirms money moves with a factor since the test above: the review goes by key.
+    const reviewer = keyCaller((await createKey(sponsor, ['applications:review'])).secret);
+    const reviewed = await review(request, { ...sponsor, ...reviewer }, [[application, true]]);
+    expect(reviewed.outcome.status).toBe('COMPLETED');
+    const claimed = await claimApplication(request, earner, application);
+    expect(claimed.outcome.status).toBe('COMPLETED');
+    const bodyOf = (type: string) =>
+      until(() => {
+        const found = receiver.received.find((r) => {
+          const event = JSON.parse(r.body) as { type: string; data: { applicationId?: string } };
+          return event.type === type && event.data.applicationId === application._id;
+        });
+        return found && (JSON.parse(found.body) as { data: Record<string, unknown> });
+      });
+    expect((await bodyOf('application.approved')).data.claimDeadline).toEqual(expect.any(String));
+    const claim = await bodyOf('badge.claimed');
+    const credentialId = claim.data.credentialId as string;
+    expect(claim.data).toMatchObject({
+      credentialUrl: expect.stringMatching(new RegExp(`/gs-api/credentials/${credentialId}$`)),
+      verifyUrl: expect.stringContaining(credentialId),
+    });
+    const revoked = await call(
+      request,
+      admin,
+      'POST',
+      `/gs-api/admin/credentials/${credentialId}/revoke`,
+      { reason: 'Evidence was plagiarised' },
+    );
+    expect(revoked.status).toBe(200);
+    const told = await until(() =>
+      receiver.received
+        .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+        .find((e) => e.type === 'credential.revoked' && e.data.credentialId === credentialId),
+    );
+    expect(told.data).toMatchObject({
+      reason: 'Evidence was plagiarised',
+      badgeId: badge.onChainId,
+    });
   });
 });

@@ -2,6 +2,7 @@
 // transaction (issueCredential), signed with the issuer key right after (by
 // the worker, or on first request), revoked by flipping their status bit, and
 // published with the issuer documents a verifier needs.
+import { recordCredentialRevoked } from '../integrations/event-repository.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   API_PREFIX,
@@ -143,6 +144,8 @@ export async function revokeCredentialByAdmin(
         target: { kind: 'credential', id: row.id },
         details: { reason },
       });
+      // The badge's sponsor hears of it (issue 46), in the same commit.
+      await recordCredentialRevoked(tx, { credentialId: row.id, reason, revokedAt: row.revokedAt });
     }
     return row;
   });

@@ -279,3 +279,29 @@ export async function sponsorEmail(db: Queryable, sponsorId: string): Promise<st
   ]);
   return rows[0]?.email ?? null;
 }
+
+/**
+ * An admin's revocation of one credential, told to the sponsor of its badge
+ * (credential.revoked), in the revocation's own transaction; nothing when the
+ * credential is not of a sponsor's badge.
+ */
+export async function recordCredentialRevoked(
+  tx: Queryable,
+  revoked: { credentialId: string; reason: string; revokedAt: Date },
+): Promise<void> {
+  const rows = await tx.query<{ sponsor_id: string; badge_id: string; name: string }>(
+    `SELECT b.sponsor_id, b.on_chain_id::text AS badge_id, b.name
+       FROM credentials c JOIN badges b ON b.id::text = c.badge_id
+      WHERE c.id = $1::uuid AND b.on_chain_id IS NOT NULL`,
+    [revoked.credentialId],
+  );
+  const badge = rows[0];
+  if (!badge) return;
+  await recordSponsorEvent(tx, badge.sponsor_id, 'credential.revoked', {
+    badgeId: badge.badge_id,
+    badgeName: badge.name,
+    credentialId: revoked.credentialId,
+    reason: revoked.reason,
+    revokedAt: revoked.revokedAt.toISOString(),
+  });
+}
