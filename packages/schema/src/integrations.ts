@@ -69,6 +69,8 @@ export const INTEGRATION_MESSAGES = {
   keyInvalid: 'This API key is not valid, was revoked or has expired',
   keyNotAllowed: 'API keys cannot make this call: sign in to the web app for it',
   missingScope: (scope: ApiKeyScope) => `This API key lacks the scope "${scope}"`,
+  keyTooManyCalls: (seconds: number) =>
+    `Too many calls with this API key. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
   endpoints: 'Your webhook endpoints',
   endpointAdded: 'The endpoint was added',
   endpointRemoved: 'The endpoint was removed',

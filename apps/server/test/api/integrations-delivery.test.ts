@@ -8,6 +8,7 @@ import {
   deliverDueWebhooks,
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_DISABLED_REASON,
+  WEBHOOK_RETRY_DELAYS_MS,
 } from '../../src/modules/integrations/jobs.ts';
 import { createTestUser, type TestUser } from '../helpers/accounts.ts';
 import { call } from '../helpers/badges.ts';
@@ -92,17 +93,22 @@ describe('webhook delivery', () => {
     expect(deliveries.data.some((d: { statusCode: number }) => d.statusCode === 503)).toBe(true);
     expect(deliveries.data.some((d: { ok: boolean }) => d.ok)).toBe(true);
 
-    // Down for days: the endpoint is disabled and its sponsor told by mail.
+    // Down for days: once a delivery's whole schedule failed (3.5 days, short of the 5 days
+    // of the other rule), the endpoint is disabled and its sponsor told by mail.
     receiver.answer(500);
+    const seen = receiver.received.length;
     await call(request, sponsor, 'POST', `/gs-api/developers/webhooks/${endpoint.id}/test`);
-    const start = Date.now() + 10 * 3_600_000 * 10;
-    await deliverDueWebhooks(platform.ctx, () => new Date(start));
-    await platform.ctx.db.query(
-      `UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second'
-        WHERE endpoint_id = $1 AND status = 'PENDING'`,
-      [endpoint.id],
-    );
-    await deliverDueWebhooks(platform.ctx, () => new Date(start + WEBHOOK_DISABLE_AFTER_MS + 1));
+    await until(() => (receiver.received.length > seen ? true : undefined));
+    const firstFailure = Date.now();
+    let elapsed = 0;
+    for (const [pass, delay] of WEBHOOK_RETRY_DELAYS_MS.entries()) {
+      elapsed += delay;
+      await deliverDueWebhooks(
+        platform.ctx,
+        () => new Date(firstFailure + elapsed + pass * 10_000),
+      );
+    }
+    expect(elapsed + 100_000).toBeLessThan(WEBHOOK_DISABLE_AFTER_MS);
     const listed = await call(request, sponsor, 'GET', '/gs-api/developers/webhooks');
     expect(listed.data.find((e: { id: string }) => e.id === endpoint.id)).toMatchObject({
       enabled: false,

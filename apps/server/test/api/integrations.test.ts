@@ -189,6 +189,11 @@ describe('API keys', () => {
     }
     expect(statuses.slice(0, KEY_CALLS_PER_MINUTE).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const refused = await request(path, { headers: keyCaller(busy.secret).authorization });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many calls with this API key\. Please try again in \d+ seconds?$/,
+    );
     expect((await call(request, keyCaller(calm.secret), 'GET', path)).status).toBe(200);
     expect((await call(request, sponsor, 'GET', path)).status).toBe(200);
   });

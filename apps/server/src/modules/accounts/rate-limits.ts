@@ -4,9 +4,14 @@
 // key (an IPv6 client's /64: http/client-key.ts); the per-account limits are
 // in attempt-limits.ts.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { API_KEY_PREFIX, tooManyAttemptsMessage, tooManyRequestsMessage } from '@gets/schema';
+import {
+  API_KEY_PREFIX,
+  INTEGRATION_MESSAGES,
+  tooManyAttemptsMessage,
+  tooManyRequestsMessage,
+} from '@gets/schema';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { clientKey } from '../../http/client-key.ts';
@@ -109,11 +114,13 @@ export function perApiKeyHook(app: FastifyInstance, config: Pick<Config, 'integr
         .update(apiKeyOf(request) ?? '')
         .digest('base64url')}`,
   });
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!apiKeyOf(request)) return;
     const counted = await count(request);
     if (!counted.isAllowed && counted.isExceeded) {
-      throw new AppError(429, tooManyAttemptsMessage(Math.max(1, counted.ttlInSeconds)));
+      const seconds = Math.max(1, counted.ttlInSeconds);
+      void reply.header('retry-after', String(seconds));
+      throw new AppError(429, INTEGRATION_MESSAGES.keyTooManyCalls(seconds));
     }
   };
 }

@@ -30,10 +30,13 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
   20 * 3_600_000,
   24 * 3_600_000,
 ] as const;
-/** An endpoint with no success for this long while attempts keep failing is disabled. */
+/**
+ * An endpoint is disabled when a delivery's whole schedule failed (3.5 days),
+ * or when attempts still fail this long after its last success.
+ */
 export const WEBHOOK_DISABLE_AFTER_MS = 5 * 86_400_000;
 export const WEBHOOK_DISABLED_REASON =
-  'Disabled after failing for 5 days: check the endpoint, then enable it again';
+  'Disabled after its deliveries failed for days: check the endpoint, then enable it again';
 /** The largest answer body read from a receiver: only its status counts. */
 export const WEBHOOK_MAX_RESPONSE_BYTES = 16 * 1024;
 /** Deliveries sent side by side per pass (each waits at most the timeout). */
@@ -67,6 +70,7 @@ export async function deliverDueWebhooks(
     due.map(async (delivery) => {
       const body = JSON.stringify(eventBody(delivery.event, deps.publicUrl()));
       const attemptedAt = now();
+      const next = retryAt(attemptedAt, delivery.attempts + 1);
       const outcome = await sendWebhook(
         delivery.endpoint.url,
         delivery.endpoint.signingSecret,
@@ -82,8 +86,9 @@ export async function deliverDueWebhooks(
         { id: delivery.id, endpointId: delivery.endpoint.id },
         { ...outcome, id: randomUUID(), attemptedAt },
         {
-          retryAt: retryAt(attemptedAt, delivery.attempts + 1),
-          disableAfterMs: WEBHOOK_DISABLE_AFTER_MS,
+          retryAt: next,
+          // A schedule spent is days of failing already.
+          disableAfterMs: next === null ? 0 : WEBHOOK_DISABLE_AFTER_MS,
           disabledReason: WEBHOOK_DISABLED_REASON,
         },
       );
@@ -103,7 +108,7 @@ async function tellEndpointDisabled(db: Database, disabled: { sponsorId: string;
       text: [
         'Hello,',
         '',
-        `Every delivery to your webhook endpoint has failed for 5 days, so ${PRODUCT_NAME} stopped sending to it:`,
+        `The deliveries to your webhook endpoint have failed for days, so ${PRODUCT_NAME} stopped sending to it:`,
         disabled.url,
         '',
         'Nothing is sent to it while it is disabled, but every event is kept on the events feed (GET /gs-api/events): once the endpoint answers again, enable it on the Developers page and catch up from the feed.',
