@@ -173,6 +173,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true', NODE_ENV: 'development' }).trustProxy).toBe(true);
   });
 
+  it('refuses WEBHOOK_ALLOW_PRIVATE_NETWORKS=true with NODE_ENV=production, and takes it elsewhere', () => {
+    expect(problemsOf({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'production' })).toEqual([
+      "WEBHOOK_ALLOW_PRIVATE_NETWORKS: true would let any sponsor's webhook reach the operator's own network (databases, cloud metadata); it is for development and tests only and is refused with NODE_ENV=production",
+    ]);
+    expect(loadConfig({}).integrations.webhookAllowPrivateNetworks).toBe(false);
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NODE_ENV: 'development' }).integrations,
+    ).toMatchObject({ webhookAllowPrivateNetworks: true });
+    expect(problemsOf({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toEqual([
+      'WEBHOOK_ALLOW_PRIVATE_NETWORKS: must be true or false',
+    ]);
+  });
+
   it('takes METRICS_TOKEN, directly or from METRICS_TOKEN_FILE, and refuses a short one', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     const token = 'a1b2c3d4e5f6a7b8c9d0e1f2';

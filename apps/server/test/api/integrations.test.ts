@@ -15,7 +15,8 @@ import {
   publishApprovedBadge,
   review,
 } from '../helpers/applications.ts';
-import { adminCaller, call, type Caller } from '../helpers/badges.ts';
+import { adminCaller, call, runAction, type Caller } from '../helpers/badges.ts';
+import { announceExpiredBadges } from '../../src/modules/integrations/jobs.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { startReceiver, until } from '../helpers/webhook-receiver.ts';
 
@@ -342,5 +343,45 @@ describe('webhooks and the events feed', () => {
       reason: 'Evidence was plagiarised',
       badgeId: badge.onChainId,
     });
+  });
+
+  it("has each badge's life on the feed: published, approved, expired once, banned, and its transactions", async () => {
+    const feedOf = async () => {
+      const answer = await call(request, keyCaller(feedKey), 'GET', '/gs-api/events?limit=100');
+      return answer.data.events as { type: string; data: Record<string, unknown> }[];
+    };
+    const ofBadge = (events: { type: string; data: Record<string, unknown> }[], b: Badge) =>
+      events.filter((e) => e.data.badgeId === b.onChainId).map((e) => e.type);
+    const events = await feedOf();
+    expect(ofBadge(events, badge)).toEqual(
+      expect.arrayContaining(['badge.published', 'badge.approved']),
+    );
+    expect(ofBadge(events, privateBadge)).toEqual(
+      expect.arrayContaining(['badge.published', 'badge.approved', 'whitelist.completed']),
+    );
+    const published = events.filter((e) => e.type === 'transaction.completed');
+    expect(published.map((e) => e.data.action)).toEqual(
+      expect.arrayContaining(['createBadge', 'whitelistEarner', 'processRequests']),
+    );
+    // An earner's own transactions are not the sponsor's to hear of.
+    expect(published.map((e) => e.data.action)).not.toContain('claimBadge');
+
+    await platform.ctx.db.query(
+      "UPDATE badges SET expiry_date = now() - interval '1 minute' WHERE id = $1",
+      [privateBadge._id],
+    );
+    expect(await announceExpiredBadges(platform.ctx.db)).toBe(1);
+    expect(await announceExpiredBadges(platform.ctx.db)).toBe(0);
+    const banned = await runAction(
+      request,
+      admin,
+      'PUT',
+      `/gs-api/admin/badge/ban/${badge._id}`,
+      {},
+    );
+    expect(banned.outcome.status).toBe('COMPLETED');
+    const after = await feedOf();
+    expect(ofBadge(after, privateBadge).filter((t) => t === 'badge.expired')).toHaveLength(1);
+    expect(ofBadge(after, badge)).toContain('badge.banned');
   });
 });
