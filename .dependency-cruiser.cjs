@@ -3,19 +3,22 @@
 // server, lowest first:
 //   packages/*
 //   -> config (config.ts, config-env.ts)
-//   -> primitives: db/, http/, mail/, worker/
+//   -> primitives: db/, http/, mail/, worker/, keys/ (owner kinds, hashing, signers),
+//      limits/ (attempts counted per account and IP)
 //   -> chain/ and custody/
 //   -> context.ts (the AppContext type)
 //   -> modules/*
-//   -> the composition root: actions.ts, platform.ts, app.ts, main.ts, commands/
-// A layer may import the layers below it, never one above.
+//   -> the composition root: actions.ts, action-definitions.ts, sponsor-events.ts, platform.ts,
+//      app.ts, main.ts, commands/
+// A layer may import the layers below it, never one above; and no folder of the server imports
+// one that imports it back (scripts/check-folder-cycles.mjs, after these rules).
 const SERVER = '^apps/server/src/';
 const CONFIG = `${SERVER}config(-env)?\\.ts$`;
-const PRIMITIVES = `${SERVER}(db|http|mail|worker)/`;
+const PRIMITIVES = `${SERVER}(db|http|mail|worker|keys|limits)/`;
 const CHAIN_AND_CUSTODY = `${SERVER}(chain|custody)/`;
 const CONTEXT = `${SERVER}context\\.ts$`;
 const MODULES = `${SERVER}modules/`;
-const ROOT = `${SERVER}(actions|platform|app|main)\\.ts$|${SERVER}commands/`;
+const ROOT = `${SERVER}(actions|action-definitions|sponsor-events|platform|app|main)\\.ts$|${SERVER}commands/`;
 // A screen's test renders it inside the app's providers (app/provider.tsx),
 // as the app does: the web's layer rules are about the code that ships.
 const WEB_TESTS = '\\.test\\.tsx?$';

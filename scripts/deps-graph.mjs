@@ -2,44 +2,18 @@
 // diagrams in docs/layers.md (GitHub and most editors render them; nothing to
 // install). Files are collapsed to the folder that is their layer, so the
 // picture shows which way the layers point, not every file.
-import { execFileSync } from 'node:child_process';
+import { folderEdges } from './server-folders.mjs';
 import { writeFileSync } from 'node:fs';
 
-const SERVER = 'apps/server/src/';
-
-/** The folder a file is drawn as: its layer, or its module. */
-function folderOf(file) {
-  if (!file.startsWith(SERVER)) return null;
-  const rest = file.slice(SERVER.length);
-  if (/\.test\.tsx?$/.test(rest)) return null;
-  if (/^config(-env)?\.ts$/.test(rest)) return 'config';
-  if (rest === 'context.ts') return 'context';
-  if (/^(actions|platform|app|main)\.ts$/.test(rest) || rest.startsWith('commands/')) return 'root';
-  const [top, second] = rest.split('/');
-  if (top === 'modules') return `modules/${second}`;
-  return top;
-}
-
-const cruised = JSON.parse(
-  execFileSync(
-    'npx',
-    ['depcruise', '--config', '.dependency-cruiser.cjs', '--output-type', 'json', SERVER],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  ),
-);
+const edges = folderEdges();
 
 const layerEdges = new Set();
 const moduleEdges = new Set();
-for (const { source, dependencies } of cruised.modules) {
-  const from = folderOf(source);
-  if (!from) continue;
-  for (const { resolved } of dependencies) {
-    const to = folderOf(resolved);
-    if (!to || to === from) continue;
-    if (from.startsWith('modules/') && to.startsWith('modules/')) moduleEdges.add(`${from}|${to}`);
-    const collapse = (folder) => (folder.startsWith('modules/') ? 'modules' : folder);
-    if (collapse(from) !== collapse(to)) layerEdges.add(`${collapse(from)}|${collapse(to)}`);
-  }
+for (const edge of edges.keys()) {
+  const [from, to] = edge.split('|');
+  if (from.startsWith('modules/') && to.startsWith('modules/')) moduleEdges.add(edge);
+  const collapse = (folder) => (folder.startsWith('modules/') ? 'modules' : folder);
+  if (collapse(from) !== collapse(to)) layerEdges.add(`${collapse(from)}|${collapse(to)}`);
 }
 
 const id = (folder) => folder.replace(/[^a-zA-Z0-9]/g, '_');

@@ -2,7 +2,9 @@ import type { Queryable } from '../db/database.ts';
 import type { SealedKey } from './envelope.ts';
 
 /** Who a wallet belongs to: a user, an admin, or the platform itself (system). */
-export type OwnerKind = 'user' | 'admin' | 'system';
+import type { OwnerKind } from '../keys/owner-kind.ts';
+
+export type { OwnerKind };
 
 export interface StoredKey extends SealedKey {
   address: `0x${string}`;

@@ -4,7 +4,8 @@
 // a hex copy, which JavaScript cannot wipe; it is dropped right after).
 import { randomBytes } from 'node:crypto';
 import { privateKeyToAccount, type LocalAccount } from 'viem/accounts';
-import { nativeAccount } from './native-account.ts';
+import { nativeAccount } from '../keys/native-account.ts';
+import { WalletKeyError, type WalletSigners } from '../keys/wallet-signers.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { openPrivateKey, sealPrivateKey, KEY_BYTES } from './envelope.ts';
 import type { KeyEncryptionKeys } from './key-encryption-keys.ts';
@@ -24,24 +25,9 @@ import {
   type IssuerSigningKey,
 } from './issuer-keys.ts';
 
-export interface Keystore {
+export interface Keystore extends WalletSigners {
   createWallet(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}`>;
   walletOf(db: Queryable, owner: { kind: OwnerKind; id: string }): Promise<`0x${string}` | null>;
-  /**
-   * One signer for each address, opened together (one query) for a batch of
-   * signatures. A key that cannot be opened fails only its own address:
-   * `signerOf` throws a WalletKeyError for it, the others sign.
-   */
-  withSigners<T>(
-    db: Queryable,
-    addresses: string[],
-    fn: (signerOf: (address: string) => LocalAccount) => Promise<T>,
-  ): Promise<T>;
-  withSigner<T>(
-    db: Queryable,
-    address: string,
-    fn: (account: LocalAccount) => Promise<T>,
-  ): Promise<T>;
   /**
    * The key-encryption keys that seal stored keys (wallet keys and the
    * credential issuer key) but that this keystore does not hold.
@@ -58,17 +44,6 @@ export interface Keystore {
     fn: (key: IssuerSigningKey) => Promise<T>,
     algorithm?: IssuerKeyAlgorithm,
   ): Promise<T>;
-}
-
-/** A wallet's key could not be opened (no key, an absent KEK, a damaged seal): that wallet's problem alone. */
-export class WalletKeyError extends Error {
-  constructor(
-    readonly address: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'WalletKeyError';
-  }
 }
 
 /** secp256k1 group order: a valid private key is in [1, n-1]. */

@@ -2,7 +2,7 @@
 // the row's shape, how a row reads, and the status channel's notices. What
 // it carries (its action) is a payload the pipeline only passes on: the
 // registry (chain/action-registry.ts) is what reads it.
-import type { OwnerKind } from '../../custody/key-repository.ts';
+import type { OwnerKind } from '../../keys/owner-kind.ts';
 import type { DecodedEvent } from '../events.ts';
 
 /**

@@ -2,7 +2,7 @@
 // gas its requests were budgeted today (UTC), counted where the pipeline
 // records them, so every API process sees the same counts.
 import type { Queryable } from '../../db/database.ts';
-import type { OwnerKind } from '../../custody/key-repository.ts';
+import type { OwnerKind } from '../../keys/owner-kind.ts';
 
 export interface AccountUse {
   /** The account's chain transactions QUEUED or SENT. */

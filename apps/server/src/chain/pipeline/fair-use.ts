@@ -8,7 +8,7 @@
 import { FAIR_USE_MESSAGES } from '@gets/schema';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
-import type { OwnerKind } from '../../custody/key-repository.ts';
+import type { OwnerKind } from '../../keys/owner-kind.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ActionNeed } from '../action-registry.ts';
 import { accountUse, lockAccountSubmissions, pruneGasUse } from './fair-use-repository.ts';

@@ -6,8 +6,8 @@ import type { LocalAccount } from 'viem/accounts';
 import type { PlatformContracts } from '@gets/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { Keystore } from '../../custody/keystore.ts';
-import { nativeAccountFromHex } from '../../custody/native-account.ts';
+import type { WalletSigners } from '../../keys/wallet-signers.ts';
+import { nativeAccountFromHex } from '../../keys/native-account.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import type { ActionRegistry } from '../action-registry.ts';
 import type { ChainConnection } from '../chain.ts';
@@ -31,7 +31,7 @@ export interface PipelineOptions {
   /** The platform's chain actions (composed at the root, src/actions.ts). */
   actions: ActionRegistry;
   db: Database;
-  keystore: Keystore;
+  keystore: WalletSigners;
   chain: ChainConnection;
   contracts: PlatformContracts;
   config: Pick<Config, 'relayerPrivateKeys' | 'pipeline'> & {

@@ -11,7 +11,7 @@ import {
   type ForwardRequestData,
 } from '@gets/contracts';
 import type { Queryable } from '../../db/database.ts';
-import { WalletKeyError } from '../../custody/keystore.ts';
+import { WalletKeyError } from '../../keys/wallet-signers.ts';
 import type { ContractCall } from '../action-definition.ts';
 import { classifyChainError, firstLine, PipelinePause } from '../chain-errors.ts';
 import { reasonFromError } from '../revert-reason.ts';

@@ -3,7 +3,7 @@ import { type LocalAccount, type PublicClient } from 'viem';
 import { type PlatformContracts } from '@gets/contracts';
 import type { PipelineSettings } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { type Keystore } from '../../custody/keystore.ts';
+import type { WalletSigners } from '../../keys/wallet-signers.ts';
 import type { ActionRegistry } from '../action-registry.ts';
 import type { PipelineMetrics } from './metrics.ts';
 
@@ -17,7 +17,7 @@ export interface RelayDeps {
   /** Reads and encodes the stored actions; records what a failed one leaves behind. */
   actions: ActionRegistry;
   db: Database;
-  keystore: Keystore;
+  keystore: WalletSigners;
   publicClient: PublicClient;
   chainId: number;
   contracts: PlatformContracts;

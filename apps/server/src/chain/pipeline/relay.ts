@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { encodeFunctionData, type Hex, type PublicClient } from 'viem';
 import { platformForwarderAbi } from '@gets/contracts';
-import { keccak256Hex } from '../../custody/keccak.ts';
+import { keccak256Hex } from '../../keys/keccak.ts';
 import { classifyChainError, nodeWords } from '../chain-errors.ts';
 import { addGasUse } from './fair-use-repository.ts';
 import { BATCH_OVERHEAD_GAS, PER_REQUEST_OVERHEAD_GAS } from './gas-budget.ts';

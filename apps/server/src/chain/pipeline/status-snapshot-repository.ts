@@ -2,7 +2,7 @@
 // transactions a page may still be waiting on, and those changed since the
 // last event the client saw.
 import type { Queryable } from '../../db/database.ts';
-import type { OwnerKind } from '../../custody/key-repository.ts';
+import type { OwnerKind } from '../../keys/owner-kind.ts';
 import {
   toTransaction,
   TRANSACTION_COLUMNS,

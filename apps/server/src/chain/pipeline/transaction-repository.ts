@@ -1,7 +1,7 @@
 // SQL of the chain transactions: queued by consent, claimed and marked by
 // the relay and settle jobs, counted for health and metrics.
 import type { Queryable } from '../../db/database.ts';
-import type { OwnerKind } from '../../custody/key-repository.ts';
+import type { OwnerKind } from '../../keys/owner-kind.ts';
 import type { DecodedEvent } from '../events.ts';
 import {
   STATUS_CHANNEL,

@@ -5,7 +5,7 @@
 // lost-batches.ts.)
 import type { Hex, LocalAccount, PublicClient, TransactionReceipt } from 'viem';
 import type { Queryable } from '../../db/database.ts';
-import { keccak256Hex } from '../../custody/keccak.ts';
+import { keccak256Hex } from '../../keys/keccak.ts';
 import { classifyChainError, PipelinePause } from '../chain-errors.ts';
 import type { DecodedEvent } from '../events.ts';
 import type { ChainTransaction } from './chain-transaction.ts';

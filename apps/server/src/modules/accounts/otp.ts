@@ -13,7 +13,11 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
-import { limitAttempts, refuseWhileOtpGuessesSpent, takeOtpGuess } from './attempt-limits.ts';
+import {
+  limitAttempts,
+  refuseWhileOtpGuessesSpent,
+  takeOtpGuess,
+} from '../../limits/attempt-limits.ts';
 import { otpMail } from './otp-mails.ts';
 import {
   consumeOtp,

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Database } from '../../db/database.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
-import { pruneStaleAttempts } from './attempt-repository.ts';
+import { pruneStaleAttempts } from '../../limits/attempt-repository.ts';
 import { pruneExpiredOtps } from './otp-repository.ts';
 import { pruneExpiredChallenges } from '../security/factor-repository.ts';
 import { pruneExpiredNotMeTokens } from '../security/session-repository.ts';

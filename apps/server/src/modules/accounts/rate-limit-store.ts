@@ -4,7 +4,7 @@
 // limit by spreading calls over API processes.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Queryable } from '../../db/database.ts';
-import { countAttempt } from './attempt-repository.ts';
+import { countAttempt } from '../../limits/attempt-repository.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

@@ -14,7 +14,7 @@ import { consentOrQueue, requestConsent } from '../../custody/consent.ts';
 import { AUTH_MESSAGES, type Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { passkeyLoginSubject, requireLoginFactor } from '../security/login-factor.ts';
-import { limitAttempts, resetAttempts } from './attempt-limits.ts';
+import { limitAttempts, resetAttempts } from '../../limits/attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
 import { alreadyRegisteredMail, notRegisteredMail } from './otp-mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';

@@ -11,11 +11,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { limitAttempts, resetAttempts } from '../accounts/attempt-limits.ts';
+import { limitAttempts, resetAttempts } from '../../limits/attempt-limits.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { revokeSession, type SignInMeta } from '../accounts/sessions.ts';
 import { openSession } from '../security/sign-in.ts';
-import { readPeriods } from '../admin/periods.ts';
+import { readPeriods } from '../../chain/platform-periods.ts';
 import { requireLoginFactor } from '../security/login-factor.ts';
 import { findAdminCredentials, type Admin } from './admin-repository.ts';
 import { ADMIN_LOGIN_SECRET_SETTING } from './first-admin.ts';

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin } from '../../http/auth.ts';
 import { addAdmin, ADMINS_MESSAGES, listAdmins, removeAdmin } from './admins-service.ts';
-import { actionErrors, adminErrors } from './route-errors.ts';
+import { actionErrors, adminErrors } from '../../http/error-responses.ts';
 
 /** The web app's origin, for the link in an invitation (the browser says it; else the host). */
 function originOf(request: FastifyRequest): string {

@@ -23,10 +23,11 @@ import {
   type Admin,
 } from '../admin-auth/admin-repository.ts';
 import { createInvitation, mailInvitation } from '../admin-auth/invitations.ts';
+import { ADMIN_NOT_ACTIVE, requireActiveAdmin } from '../admin-auth/active-admin.ts';
 
 export const ADMINS_MESSAGES = {
   list: 'Admins',
-  notActive: 'Your admin role is not on chain yet. Please try again in a moment',
+  notActive: ADMIN_NOT_ACTIVE,
   noUserWallet: 'No user has this wallet address',
   alreadyAdmin: 'This person is already an admin',
   notFound: 'Admin not found',
@@ -55,13 +56,6 @@ const toAdminAccount = (admin: Admin): AdminAccount => ({
   canSignIn: admin.hasPassword,
   addedAt: admin.createdAt.toISOString(),
 });
-
-/** Chain actions of an admin need their own ADMIN_ROLE on chain. */
-export async function requireActiveAdmin(ctx: Pick<AppContext, 'db'>, actor: Actor) {
-  const admin = await findAdminById(ctx.db, actor.id);
-  if (admin?.roleStatus !== 'ACTIVE') throw new AppError(409, ADMINS_MESSAGES.notActive);
-  return admin;
-}
 
 /** GET /admin/admins: the Managers column, oldest first. */
 export async function listAdmins(ctx: Pick<AppContext, 'db'>): Promise<AdminAccount[]> {

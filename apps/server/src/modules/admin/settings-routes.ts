@@ -10,8 +10,8 @@ import {
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin } from '../../http/auth.ts';
-import { readPeriods } from './periods.ts';
-import { actionErrors, adminErrors } from './route-errors.ts';
+import { readPeriods } from '../../chain/platform-periods.ts';
+import { actionErrors, adminErrors } from '../../http/error-responses.ts';
 import { changePeriod, saveSettings, SETTINGS_MESSAGES } from './settings-service.ts';
 
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -7,8 +7,8 @@ import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAdminAction } from '../audit/service.ts';
-import { requireActiveAdmin } from './admins-service.ts';
-import { PERIOD_FIELDS, readPeriods } from './periods.ts';
+import { requireActiveAdmin } from '../admin-auth/active-admin.ts';
+import { PERIOD_FIELDS, readPeriods } from '../../chain/platform-periods.ts';
 import { insertSettingsChange } from './settings-repository.ts';
 
 export const SETTINGS_MESSAGES = {

@@ -17,7 +17,7 @@ import {
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin } from '../../http/auth.ts';
-import { adminErrors } from './route-errors.ts';
+import { adminErrors } from '../../http/error-responses.ts';
 import {
   activeSponsors,
   ADMIN_SPONSOR_MESSAGES,

@@ -9,11 +9,9 @@
 import { PRODUCT_NAME, UNSUBSCRIBE_PATH } from '@gets/schema';
 import escapeHtml from 'escape-html';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { oneLine } from '../../mail/mail-text.ts';
 
 export const INVITATION_SUBJECT = `You are invited to earn a badge on ${PRODUCT_NAME}`;
-
-/** A user's words on one line: a line break (or another control character) could fake a line of its own. */
-export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 
 export interface Invitation {
   to: string;

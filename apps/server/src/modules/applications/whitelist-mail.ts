@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/database.ts';
 import { queueMails } from '../../mail/mail-queue-repository.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { findUsersByEmailsOrAccounts } from '../accounts/user-repository.ts';
-import { oneLine } from './invitation-mail.ts';
+import { oneLine } from '../../mail/mail-text.ts';
 import { recordWhitelistNotices } from './whitelist-notice-repository.ts';
 
 export const WHITELISTED_SUBJECT = `You can apply for a private badge on ${PRODUCT_NAME}`;

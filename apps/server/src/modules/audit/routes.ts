@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLogQuerySchema, auditLogResponseSchema } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../http/auth.ts';
-import { adminErrors } from '../admin/route-errors.ts';
+import { adminErrors } from '../../http/error-responses.ts';
 import { auditLog } from './service.ts';
 
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -23,7 +23,7 @@ import { verify as verifyTotp } from 'otplib';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { countAttempt, uncountAttempt } from '../accounts/attempt-repository.ts';
+import { countAttempt, uncountAttempt } from '../../limits/attempt-repository.ts';
 import {
   countRecoveryCodes,
   findPasskeyByCredentialId,

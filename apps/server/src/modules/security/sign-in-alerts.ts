@@ -12,7 +12,7 @@ import { ipNetwork } from '../../http/ip-network.ts';
 import { queueMails } from '../../mail/mail-queue-repository.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { SignInMeta } from '../accounts/sessions.ts';
-import { oneLine } from '../applications/invitation-mail.ts';
+import { oneLine } from '../../mail/mail-text.ts';
 import {
   findSubjectEmail,
   insertNotMeToken,

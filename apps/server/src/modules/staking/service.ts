@@ -19,7 +19,7 @@ import { consentOrQueue } from '../../custody/consent.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { findAdminById } from '../admin-auth/admin-repository.ts';
-import { requireActiveAdmin } from '../admin/admins-service.ts';
+import { requireActiveAdmin } from '../admin-auth/active-admin.ts';
 import { findUserById, type User } from '../accounts/user-repository.ts';
 import { balancesOf, walletUnitsOf } from './balances.ts';
 import {

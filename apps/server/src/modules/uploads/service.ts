@@ -22,7 +22,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { limitAttemptsTo } from '../accounts/attempt-limits.ts';
+import { limitAttemptsTo } from '../../limits/attempt-limits.ts';
 import { detectImageType } from './image-type.ts';
 import type { ImageWorkResult, ImageWorkers } from './image-workers.ts';
 import {

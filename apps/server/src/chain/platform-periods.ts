@@ -2,7 +2,8 @@
 // PlatformSettings contract holds them: the chain is their only source.
 import { platformSettingsAbi } from '@gets/contracts';
 import type { PeriodName, PlatformSettingsData } from '@gets/schema';
-import type { AppContext } from '../../context.ts';
+import type { PlatformContracts } from '@gets/contracts';
+import type { ChainConnection } from './chain.ts';
 
 export const PERIOD_FIELDS = {
   claim: 'claimPeriod',
@@ -10,9 +11,10 @@ export const PERIOD_FIELDS = {
   lock: 'lockPeriod',
 } as const satisfies Record<PeriodName, keyof PlatformSettingsData>;
 
-export async function readPeriods(
-  ctx: Pick<AppContext, 'chain' | 'contracts'>,
-): Promise<PlatformSettingsData> {
+export async function readPeriods(ctx: {
+  chain: ChainConnection;
+  contracts: PlatformContracts;
+}): Promise<PlatformSettingsData> {
   const read = (functionName: (typeof PERIOD_FIELDS)[PeriodName]) =>
     ctx.chain.publicClient.readContract({
       address: ctx.contracts.settings,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * Counts one attempt in the (scope, subject) fixed window, starting a new

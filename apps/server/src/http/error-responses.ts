@@ -1,3 +1,5 @@
+// The refusals admin calls answer, as their OpenAPI responses: shared by every
+// module with admin routes (admin, audit, badges...).
 import { errorResponseSchema } from '@gets/schema';
 
 /** The refusals every admin call can answer. */

@@ -11,10 +11,10 @@
 // password login stays open to the owner meanwhile. An IP is counted as its
 // client key (an IPv6 client's /64: http/client-key.ts).
 import { loginDelayMessage, otpGuessLimitMessage, tooManyAttemptsMessage } from '@gets/schema';
-import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
-import { clientKey } from '../../http/client-key.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { clientKey } from '../http/client-key.ts';
+import { AppError } from '../http/errors.ts';
 import {
   clearAttempts,
   countAttempt,
