@@ -75,6 +75,12 @@ export interface ActionDefinition<
    * sent, as before).
    */
   partGas?(part: z.output<Schema>): bigint;
+  /**
+   * The event a client reads first (`events[0]`): the spec's clients read the
+   * stake's id from `events[0].args.stakeId`, though the permit's Approval and
+   * the Transfer are logged before it.
+   */
+  leadingEvent?: string;
   /** Recorded with COMPLETED (events are this action's own). */
   onCompleted?: Effect<z.output<Schema>>;
   /** Recorded with FAILED (events are empty). */

@@ -51,6 +51,8 @@ export interface ActionRegistry<Action extends ActionPayload = ActionPayload> {
    * action cannot be encoded; the pipeline then fails that action alone.
    */
   encode(action: Action, context: EncodeContext): Promise<ContractCall[]>;
+  /** The action's events as a client reads them: its leading event (if any) first, the rest in log order. */
+  eventsForClient(action: ActionPayload, events: DecodedEvent[]): DecodedEvent[];
   /** What the platform records when an action completes, in the transaction that marks it. */
   applyCompletionEffect(
     tx: Queryable,
@@ -118,6 +120,14 @@ export function createActionRegistry<const Definitions extends readonly { schema
       return { transactions: parts.length, gas };
     },
     encode: async (action, context) => definitionOf(action.type).encode(action, context),
+    eventsForClient(action, events) {
+      const leading = byType.get(action.type)?.leadingEvent;
+      if (!leading) return events;
+      return [
+        ...events.filter((event) => event.eventName === leading),
+        ...events.filter((event) => event.eventName !== leading),
+      ];
+    },
     async applyCompletionEffect(tx, transaction, events) {
       await byType.get(transaction.action.type)?.onCompleted?.(tx, transaction, events);
       await recordOutcome?.(tx, transaction, 'COMPLETED', events);

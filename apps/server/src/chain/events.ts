@@ -1,5 +1,7 @@
-// Turns receipt logs into the events the spec's clients read
-// (`events[0].args.stakeId`, `requestId`, `badgeId`), with numbers as strings.
+// Turns receipt logs into the events the spec's clients read (`requestId`,
+// `badgeId`, `stakeId`), with numbers as strings, in log order; an action's
+// leading event goes first in what its owner is answered (the stake's Staked,
+// for the spec's `events[0].args.stakeId`: action-registry.ts eventsForClient).
 import { decodeEventLog, type Abi, type Log } from 'viem';
 import { platformAbis, type PlatformContracts } from '@gets/contracts';
 

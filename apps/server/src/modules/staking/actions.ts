@@ -29,6 +29,7 @@ export const approveStake = defineAction({
 export const stake = defineAction({
   schema: z.object({ type: z.literal('stake'), amount: unitsField }),
   describe: (action) => `Stake ${getsForPeople(action.amount)} into the Community Treasure`,
+  leadingEvent: 'Staked',
   encode: async (action, { contracts, permit }) => {
     const signature = await permit(contracts.treasure, BigInt(action.amount));
     return [

@@ -77,7 +77,8 @@ function visibleToOwner(t: ChainTransaction) {
 
 /** The spec's view of a transaction: SENT is still QUEUED to the client (keep polling). */
 export function toStatus(ctx: AppContext, t: ChainTransaction): TransactionStatus {
-  const { events, transactionHash } = visibleToOwner(t);
+  const { events: visible, transactionHash } = visibleToOwner(t);
+  const events = ctx.actions.eventsForClient(t.action, visible);
   return {
     transactionId: t.id,
     status: t.status === 'SENT' ? 'QUEUED' : t.status,
