@@ -64,7 +64,7 @@ export const pendingSponsorsResponseSchema = envelope(z.array(adminSponsorSchema
  * page's size (the screen's first 12; 0 for the count alone; at most, and by
  * default, ACTIVE_SPONSORS_MAX_PAGE); after is the last sponsor of the page
  * before (See more). The count of all that match is in the x-total-count
- * header.
+ * header. The spec answers the whole list: paged on purpose (decision 0068).
  */
 const activeSponsorsLimitMessage = `limit must be a whole number from 0 to ${ACTIVE_SPONSORS_MAX_PAGE}`;
 export const activeSponsorsQuerySchema = z.object({

@@ -84,7 +84,10 @@ export type MyStake = z.infer<typeof myStakeSchema>;
 export const myStakesResponseSchema = envelope(z.array(myStakeSchema));
 export const myStakeResponseSchema = envelope(myStakeSchema);
 
-/** GET /stake?page=&limit= (admin): the open stakes, newest first. */
+/**
+ * GET /stake?page=&limit= (admin): the open stakes, newest first; the spec answers the whole
+ * list, this a page at a time with the count in x-total-count (decision 0068).
+ */
 export const stakeListQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })

@@ -1,6 +1,7 @@
 // Publishing a badge on chain through consent (the spec's separate
 // allowances too), and the badge the publish's outcome saved. The outcome is
-// recorded by the actions (actions.ts).
+// recorded by the actions (actions.ts). No claimPeriod is sent: the claim period is the
+// platform's, on chain, applied at each approval (decision 0068).
 import { randomUUID } from 'node:crypto';
 import { getsTokenAbi } from '@gets/contracts';
 import {

@@ -1,4 +1,6 @@
-// Uploads a chosen image with the spec's progress, success and failure toasts.
+// Uploads a chosen image with the spec's progress, success and failure toasts:
+// "Image upload failed!" when the server refused the image (with its reason),
+// "An error occurred during image upload." when no answer came at all.
 import { useState } from 'react';
 import { TOASTS } from '@gets/schema';
 import { toast } from '@/lib/toast';
@@ -13,6 +15,10 @@ export function useImageUpload() {
     setIsUploading(true);
     try {
       const result = await uploadImage(file);
+      if (!result.success && result.status === 0) {
+        toast.error(TOASTS.error.imageUploadError, { id });
+        return null;
+      }
       if (!result.success) {
         toast.error(TOASTS.error.imageUploadFailed, { id, description: result.message });
         return null;
