@@ -1,6 +1,9 @@
-// How the refusal of an email's spent OTP guesses says when to try again.
+// How the refusal of an email's spent OTP guesses says when to try again, and how the
+// password rules speak on the reset form and at registration.
 import { describe, expect, it } from 'vitest';
 import { otpGuessLimitMessage } from './accounts.ts';
+import { newPasswordFormSchema, passwordSchema } from './passwords.ts';
+import { VALIDATION } from './messages.ts';
 
 describe('otpGuessLimitMessage', () => {
   it.each([
@@ -18,4 +21,28 @@ describe('otpGuessLimitMessage', () => {
       );
     },
   );
+});
+
+describe('the reset form password (spec: "one combined message form ... is also seen")', () => {
+  const messagesOf = (schema: typeof newPasswordFormSchema, password: string) =>
+    schema.safeParse({ password, confirmPassword: password }).error?.issues.map((i) => i.message);
+
+  it('tells every missing kind of character in the one combined message', () => {
+    for (const password of ['abcdefgh', 'ABCDEFGH1!', 'Abcdefgh1', 'abcdefgh1!']) {
+      expect(messagesOf(newPasswordFormSchema, password), password).toEqual([
+        VALIDATION.password.combined,
+      ]);
+    }
+    expect(messagesOf(newPasswordFormSchema, 'Abcdefg1!')).toBeUndefined();
+    expect(messagesOf(newPasswordFormSchema, 'Ab1!')).toEqual([VALIDATION.password.min]);
+  });
+
+  it('while registration names each rule on its own', () => {
+    const issues = passwordSchema.safeParse('abcdefgh').error?.issues.map((i) => i.message);
+    expect(issues).toEqual([
+      VALIDATION.password.uppercase,
+      VALIDATION.password.number,
+      VALIDATION.password.special,
+    ]);
+  });
 });

@@ -4,7 +4,13 @@
 // routes validate with these same schemas, so a message shown under a field
 // is the one the server answers with.
 import { z } from 'zod';
-import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { OTP_LENGTH } from './constants.ts';
+import {
+  confirmPasswordSchema,
+  passwordSchema,
+  passwordsMatch,
+  requiredPasswordSchema,
+} from './passwords.ts';
 import { envelope } from './api.ts';
 import { consentRequiredSchema, queuedSchema } from './custody.ts';
 import { VALIDATION } from './messages.ts';
@@ -15,7 +21,6 @@ export const EMAIL_LIMITS = { max: 254, localMax: 64, labelMax: 63 } as const;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const USER_NAME_MAX_LENGTH = 50;
 /** argon2 takes any length; a cap keeps a request from making the server hash megabytes. */
-export const PASSWORD_MAX_LENGTH = 128;
 export const PROFILE_PIC_MAX_LENGTH = 2048;
 export const USER_TYPES = ['SPONSOR', 'EARNER'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -126,23 +131,6 @@ export const emailSchema = z
   .refine(isValidEmail, { error: VALIDATION.email.invalid, abort: true })
   .toLowerCase();
 
-/** The register and reset rules; every unmet rule reports its own message. */
-export const passwordSchema = z
-  .string({ error: VALIDATION.password.required })
-  .min(1, VALIDATION.password.required)
-  .min(PASSWORD_MIN_LENGTH, VALIDATION.password.min)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(/[a-z]/, VALIDATION.password.lowercase)
-  .regex(/[A-Z]/, VALIDATION.password.uppercase)
-  .regex(/[0-9]/, VALIDATION.password.number)
-  .regex(/[^A-Za-z0-9\s]/, VALIDATION.password.special);
-
-/** Login and admin login: the spec only asks that a password is given. */
-export const requiredPasswordSchema = z
-  .string({ error: VALIDATION.password.required })
-  .min(1, VALIDATION.password.required)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-
 export const otpSchema = z
   .string({ error: VALIDATION.otp.required })
   .trim()
@@ -185,19 +173,6 @@ export const profilePicSchema = z
   .nullable()
   .optional();
 
-const confirmPasswordSchema = z
-  .string({ error: VALIDATION.password.confirmRequired })
-  .min(1, VALIDATION.password.confirmRequired);
-
-const passwordPair = z.object({ password: passwordSchema, confirmPassword: confirmPasswordSchema });
-
-/** "Passwords must match" on confirmPassword, checked once both fields are otherwise valid. */
-const passwordsMatch = {
-  error: VALIDATION.password.mustMatch,
-  path: ['confirmPassword'],
-  when: (payload: { value: unknown }) => passwordPair.safeParse(payload.value).success,
-};
-
 // ---------------------------------------------------------------- forms (web)
 
 /** /register form: what the person types (userType as the select gives it). */
@@ -213,13 +188,6 @@ export const registerFormSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, passwordsMatch);
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
-
-/** New-password modal of the reset flow on /verify-email/{email}. */
-export const newPasswordFormSchema = passwordPair.refine(
-  (value) => value.password === value.confirmPassword,
-  passwordsMatch,
-);
-export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;
 
 /** Verify-email form and the registration OTP modal. */
 export const otpFormSchema = z.object({ otp: otpSchema });

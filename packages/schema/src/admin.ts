@@ -3,7 +3,8 @@
 // app's admin area.
 import { z } from 'zod';
 import { envelope } from './api.ts';
-import { emailSchema, isValidEmail, passwordSchema, userSchema } from './accounts.ts';
+import { emailSchema, isValidEmail, userSchema } from './accounts.ts';
+import { passwordSchema } from './passwords.ts';
 import { ACTIVE_SPONSORS_MAX_PAGE, PERIOD_DAYS } from './constants.ts';
 import { consentFields } from './custody.ts';
 import { getsDecimalSchema } from './staking.ts';

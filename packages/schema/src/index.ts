@@ -5,6 +5,7 @@ export * from './amount.ts';
 export * from './gets-text.ts';
 export * from './security.ts';
 export * from './custody.ts';
+export * from './passwords.ts';
 export * from './accounts.ts';
 export * from './limits.ts';
 export * from './staking.ts';
