@@ -8,7 +8,7 @@ import type { StatusFeed } from './chain/pipeline/status-feed.ts';
 import type { Redis } from 'ioredis';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './chain/pipeline/metrics.ts';
-import type { SessionEvents, SessionLookup } from './http/sessions.ts';
+import type { SessionEvents, SessionLookup, SignInSteps } from './http/sessions.ts';
 import type { ActionRegistry } from './chain/action-registry.ts';
 import type { ConsentFactorPrompt } from './custody/consent-factor.ts';
 import type { PlatformContracts } from '@gets/contracts';
@@ -35,6 +35,8 @@ export interface AppContext {
    * is still refused until confirmed, but its answer carries no prompt.
    */
   consentFactors?: ConsentFactorPrompt;
+  /** A sign-in's second factor and new-browser mail (the security module's, composed at the root). */
+  signIn: SignInSteps;
   /** Prometheus registry of this process (pipeline and queue metrics). */
   metrics: Metrics;
   /** The relayers' addresses (RELAYER_PRIVATE_KEYS), for health and metrics. */

@@ -25,6 +25,8 @@ import { applicationJobs } from './modules/applications/jobs.ts';
 import { reminderJobs } from './modules/applications/reminders.ts';
 import { mailDeliveryJob, mailPruningJob } from './mail/mail-delivery.ts';
 import { authPruningJob } from './modules/accounts/pruning.ts';
+import { securityRecordsToPrune } from './modules/security/pruning.ts';
+import { signInSteps } from './modules/security/sign-in-steps.ts';
 import { consentPruningJob } from './custody/consent-pruning.ts';
 import { uploadJobs } from './modules/uploads/jobs.ts';
 import { startStatusFeed } from './chain/pipeline/status-feed.ts';
@@ -51,7 +53,10 @@ export interface Platform {
   ctx: AppContext;
   /** Base URL of the HTTP server, when this process serves HTTP. */
   url: string | undefined;
-  /** What this start must tell a person once (the first admin's login): main.ts prints it in the start banner. */
+  /**
+   * What this start must tell a person (the admin login link at every start; the
+   * first admin and its password at the first): main.ts prints it in the start banner.
+   */
   notices: string[];
   stop(): Promise<void>;
 }
@@ -120,6 +125,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
       mailer,
       // A sponsor's API key calls as its sponsor, within its scopes (issue 46).
       sessions: apiKeySessions(db, sessionLookup(db)),
+      signIn: signInSteps(() => ctx),
       sessionEvents,
       actions: chainActions,
       metrics,
@@ -168,7 +174,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
           ...applicationJobs({ db, keystore, chain, actions: chainActions }),
           mailDeliveryJob({ db, mailer, log }),
           mailPruningJob({ db }),
-          authPruningJob({ db, config }),
+          authPruningJob({ db, config, alsoPrune: securityRecordsToPrune }),
           consentPruningJob({ db }),
           ...uploadJobs({ db, config }),
           ...integrationJobs(ctx),

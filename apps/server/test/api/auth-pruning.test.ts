@@ -2,6 +2,7 @@
 // consents once they ended, a day later: run with the clock stepped forward,
 // as the job would run then, against the real database. What still counts
 // (a live session, a limit whose window runs, a live code) is never deleted.
+import { securityRecordsToPrune } from '../../src/modules/security/pruning.ts';
 import { chainActions } from '../../src/actions.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, CONSENT_TOKEN_TTL_MS } from '@gets/schema';
@@ -42,7 +43,12 @@ describe('pruning what ended', () => {
 
   /** The job's run `ms` from now. */
   const pruneAt = (ms: number) =>
-    pruneEndedAuthRecords(platform.ctx.db, platform.ctx.config, () => new Date(Date.now() + ms));
+    pruneEndedAuthRecords(
+      platform.ctx.db,
+      platform.ctx.config,
+      () => new Date(Date.now() + ms),
+      securityRecordsToPrune,
+    );
   const sessionsOf = async (person: RegisteredUser) =>
     (
       await platform.ctx.db.query<{ n: number }>(

@@ -29,7 +29,6 @@ import { actorOf, requireSponsor, requireUser } from '../../http/auth.ts';
 import { perIpLimit } from './rate-limits.ts';
 import * as accounts from './service.ts';
 import { signInMetaOf } from './sessions.ts';
-import { passkeyLoginOptions } from '../security/login-factor.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -215,7 +214,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async () => ({
         message: SECURITY_MESSAGES.loginSecondFactor,
-        data: await passkeyLoginOptions(ctx),
+        data: await ctx.signIn.passkeyLoginOptions(),
       }),
     );
 

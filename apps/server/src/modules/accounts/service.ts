@@ -13,14 +13,11 @@ import type { AppContext } from '../../context.ts';
 import { consentOrQueue, requestConsent } from '../../custody/consent.ts';
 import { AUTH_MESSAGES, type Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { passkeyLoginSubject, requireLoginFactor } from '../security/login-factor.ts';
 import { limitAttempts, resetAttempts } from '../../limits/attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
 import { alreadyRegisteredMail, notRegisteredMail } from './otp-mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokePersonSessions } from './session-repository.ts';
-import { announceSignIn } from '../security/sign-in-alerts.ts';
-import { openSession } from '../security/sign-in.ts';
 import { createSession, revokeSession, type SignInMeta } from './sessions.ts';
 import {
   findUserByEmail,
@@ -35,7 +32,10 @@ import {
 } from './user-repository.ts';
 import { toUserView } from './user-view.ts';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'keystore' | 'publicUrl' | 'actions'> & {
+type Deps = Pick<
+  AppContext,
+  'db' | 'config' | 'mailer' | 'keystore' | 'publicUrl' | 'actions' | 'signIn'
+> & {
   logError?: (error: unknown) => void;
 };
 
@@ -139,7 +139,7 @@ export async function register(deps: Deps, input: RegisterInput, meta: SignInMet
       return { session, consent };
     });
     // This browser is the account's first: its later sign-ins from here are not news.
-    await announceSignIn(deps, owner, meta);
+    await deps.signIn.announceSignIn(owner, meta);
     const user = (await findUserById(deps.db, id))!;
     return {
       token: session.token,
@@ -210,9 +210,13 @@ export async function login(
   if (!found || !ok) throw new AppError(401, ACCOUNT_MESSAGES.invalidCredentials);
   // Said only to the one who knows the password.
   if (found.user.bannedAt) throw new AppError(403, AUTH_MESSAGES.banned);
-  await requireLoginFactor(deps, { kind: 'user', id: found.user.id }, input);
+  await deps.signIn.requireLoginFactor({ kind: 'user', id: found.user.id }, input);
   await resetAttempts(deps.db, 'login', subject);
-  const session = await openSession(deps, { kind: 'user', id: found.user.id }, meta, 'password');
+  const session = await deps.signIn.openSession(
+    { kind: 'user', id: found.user.id },
+    meta,
+    'password',
+  );
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
@@ -225,11 +229,11 @@ export async function login(
  * the passkey is the user's and their device's check together.
  */
 export async function loginWithPasskey(deps: Deps, webauthn: WebauthnAssertion, meta: SignInMeta) {
-  const subject = await passkeyLoginSubject(deps, webauthn);
+  const subject = await deps.signIn.passkeyLoginSubject(webauthn);
   const user = await findUserById(deps.db, subject.id);
   if (!user) throw new AppError(401, SECURITY_MESSAGES.passkeyFailed);
   if (user.bannedAt) throw new AppError(403, AUTH_MESSAGES.banned);
-  const session = await openSession(deps, subject, meta, 'passkey');
+  const session = await deps.signIn.openSession(subject, meta, 'passkey');
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),

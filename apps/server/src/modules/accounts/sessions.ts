@@ -5,23 +5,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { ipNetwork } from '../../http/ip-network.ts';
-import type { SessionLookup, SessionRow, SubjectKind } from '../../http/sessions.ts';
-import { USER_AGENT_MAX_LENGTH, deviceKeyOf } from '../security/sign-in-device.ts';
+import type { SessionLookup, SessionRow, SignInMeta, SubjectKind } from '../../http/sessions.ts';
+import { USER_AGENT_MAX_LENGTH, deviceKeyOf } from './sign-in-device.ts';
 import { findLiveSession, insertSession, revokeSessionByHash } from './session-repository.ts';
 
 export const SESSION_TOKEN_BYTES = 32;
 
-/**
- * What a sign-in says about where it came from: kept with the session for
- * the person's list of sessions, and compared with their earlier sign-ins
- * (a browser not seen before is announced by mail).
- */
-export interface SignInMeta {
-  userAgent: string | undefined;
-  ip: string;
-  /** The web app's random id of this browser (X-Device-Id), when it sends one. */
-  deviceId: string | undefined;
-}
+// What a sign-in says about where it came from (http/sessions.ts): kept with
+// the session for the person's list of sessions, and compared with their
+// earlier sign-ins (a browser not seen before is announced by mail).
+export type { SignInMeta };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

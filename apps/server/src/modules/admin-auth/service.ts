@@ -14,9 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import { limitAttempts, resetAttempts } from '../../limits/attempt-limits.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { revokeSession, type SignInMeta } from '../accounts/sessions.ts';
-import { openSession } from '../security/sign-in.ts';
 import { readPeriods } from '../../chain/platform-periods.ts';
-import { requireLoginFactor } from '../security/login-factor.ts';
 import { findAdminCredentials, type Admin } from './admin-repository.ts';
 import { ADMIN_LOGIN_SECRET_SETTING } from './first-admin.ts';
 import { findSetting } from './settings-repository.ts';
@@ -26,7 +24,7 @@ export const ADMIN_MESSAGES = {
   removed: 'This admin account has been removed',
 } as const;
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts' | 'publicUrl'>;
+type Deps = Pick<AppContext, 'db' | 'config' | 'chain' | 'contracts' | 'publicUrl' | 'signIn'>;
 
 export async function loginSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string | null> {
   return deps.config.adminLoginSecret ?? (await findSetting(deps.db, ADMIN_LOGIN_SECRET_SETTING));
@@ -75,9 +73,13 @@ export async function adminLogin(
   if (found.admin.roleStatus !== 'ACTIVE' && found.admin.roleStatus !== 'GRANTING') {
     throw new AppError(403, ADMIN_MESSAGES.removed);
   }
-  await requireLoginFactor(deps, { kind: 'admin', id: found.admin.id }, input);
+  await deps.signIn.requireLoginFactor({ kind: 'admin', id: found.admin.id }, input);
   await resetAttempts(deps.db, 'admin-login', subject);
-  const session = await openSession(deps, { kind: 'admin', id: found.admin.id }, meta, 'password');
+  const session = await deps.signIn.openSession(
+    { kind: 'admin', id: found.admin.id },
+    meta,
+    'password',
+  );
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),

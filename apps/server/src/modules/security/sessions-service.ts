@@ -19,7 +19,7 @@ import {
   type Subject,
 } from './session-repository.ts';
 import { hashNotMeToken } from './sign-in-alerts.ts';
-import { describeUserAgent } from './sign-in-device.ts';
+import { describeUserAgent } from '../accounts/sign-in-device.ts';
 
 type Deps = Pick<AppContext, 'db'>;
 

@@ -19,7 +19,7 @@ import {
   recordSignInDevice,
   type Subject,
 } from './session-repository.ts';
-import { describeUserAgent, deviceKeyOf } from './sign-in-device.ts';
+import { describeUserAgent, deviceKeyOf } from '../accounts/sign-in-device.ts';
 
 export const NOT_ME_PATH = '/security/not-me';
 export const NOT_ME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;

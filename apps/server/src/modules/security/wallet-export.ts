@@ -22,7 +22,7 @@ import { verifyPassword } from '../accounts/passwords.ts';
 import { findUserCredentials } from '../accounts/user-repository.ts';
 import { oneLine } from '../../mail/mail-text.ts';
 import { encryptKeystoreV3, type KeystoreV3 } from './keystore-v3.ts';
-import { describeUserAgent } from './sign-in-device.ts';
+import { describeUserAgent } from '../accounts/sign-in-device.ts';
 import { requireStepUp } from './step-up.ts';
 import { recordSecurityEvent } from './security-event-repository.ts';
 
