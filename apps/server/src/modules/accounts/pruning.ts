@@ -2,8 +2,9 @@
 // until they ended (expired or revoked), attempt counts until their window is
 // over, one-time codes until they expired, and what the root adds (the
 // security module's passkey challenges and "This wasn't me" links). Each
-// stays AUTH_RECORDS_KEPT_MS longer, so a request that read it just before still finds it, and an
-// expired code or session is told apart from an unknown one for a day.
+// stays AUTH_RECORDS_KEPT_MS longer, so a request that read it just before
+// still finds it, and an expired code or session is told apart from an
+// unknown one for a day.
 import type { Config } from '../../config.ts';
 import { deleteInBatches } from '../../db/batched-delete.ts';
 import type { Database } from '../../db/database.ts';
