@@ -120,11 +120,13 @@ test('an earner sees the lock period, the unlock date and the money facts before
   const unstake = mine.getByRole('button', { name: /^Unstake stake #/ });
   await expect(unstake).toBeDisabled();
   expect(await reasonOf(unstake)).toMatch(
-    new RegExp(`^Locked until ${new Date(Date.now() + days * DAY).getMonth() + 1}/`),
+    new RegExp(
+      `^Locked until ${new Intl.DateTimeFormat('en-US', { month: 'long' }).format(new Date(Date.now() + days * DAY))} `,
+    ),
   );
 });
 
-test('an earner sees the claim deadline and expiry on the card, in the modal and on the page', async ({
+test('an earner sees the batch expiry and expiry on the card, in the modal and on the page', async ({
   page,
   request,
 }) => {
@@ -136,8 +138,8 @@ test('an earner sees the claim deadline and expiry on the card, in the modal and
   await registerThroughApi(request, person);
   await logIn(page, person);
 
-  // Publish set the claim deadline 30 days on; the admin's expiry is 90 days on.
-  const claimBy = [longDate(publishedAt + 30 * DAY), longDate(Date.now() + 30 * DAY)];
+  // Publish set the batch expiry 30 days on; the admin's expiry is 90 days on.
+  const batchExpiry = [longDate(publishedAt + 30 * DAY), longDate(Date.now() + 30 * DAY)];
   const expires = [longDate(approvedAt + 90 * DAY - 120_000), longDate(Date.now() + 90 * DAY)];
   const oneOf = (dates: string[]) => new RegExp(`^(${dates.join('|')})$`);
 
@@ -145,13 +147,13 @@ test('an earner sees the claim deadline and expiry on the card, in the modal and
   const card = page.getByTestId('badge-card').filter({ hasText: title });
   await expect(card).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText('Badge No.')).toBeVisible();
-  await expect(card.getByText('Claim deadline:').locator('+ dd')).toHaveText(oneOf(claimBy));
+  await expect(card.getByText('Batch expiry:').locator('+ dd')).toHaveText(oneOf(batchExpiry));
   await expect(card.getByText('Expires:').locator('+ dd')).toHaveText(oneOf(expires));
 
   await card.click();
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog.getByText('Claim deadline', { exact: true }).locator('+ dd')).toHaveText(
-    oneOf(claimBy),
+  await expect(dialog.getByText('Batch expiry', { exact: true }).locator('+ dd')).toHaveText(
+    oneOf(batchExpiry),
   );
   await expect(dialog.getByText('Expires', { exact: true }).locator('+ dd')).toHaveText(
     oneOf(expires),
@@ -161,6 +163,6 @@ test('an earner sees the claim deadline and expiry on the card, in the modal and
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const figure = (label: string) =>
     page.locator('p', { hasText: new RegExp(`^${label}$`) }).locator('+ p');
-  await expect(figure('Claim deadline')).toHaveText(oneOf(claimBy));
+  await expect(figure('Batch expiry')).toHaveText(oneOf(batchExpiry));
   await expect(figure('Expires')).toHaveText(oneOf(expires));
 });

@@ -142,6 +142,16 @@ export const platformInfoSchema = z.object({
   tokenAddress: z.string(),
   /** The platform's treasury account, which holds the GETS supply. */
   treasuryAddress: z.string(),
+  /**
+   * True when mail goes to the embedded outbox (no SMTP_URL): one-time codes
+   * are printed in the terminal where the server runs, and the OTP dialogs say so.
+   */
+  mailOutbox: z.boolean(),
+  /**
+   * The claim period in whole days (PlatformSettings): an approved earner may
+   * claim until their approval plus this many days (decision 0067).
+   */
+  claimPeriod: z.number().int().nonnegative(),
 });
 export type PlatformInfo = z.infer<typeof platformInfoSchema>;
 export const platformInfoResponseSchema = envelope(platformInfoSchema);

@@ -57,7 +57,9 @@ describe('events in words', () => {
           unlockAt: String(Date.UTC(2026, 11, 1, 9, 30) / 1000),
         }),
       ),
-    ).toBe('Stake 4: 25 GETS staked by 0x7099...79C8, locked until 2026-12-01 09:30 UTC');
+    ).toBe(
+      'Stake 4: 25 GETS staked by 0x7099...79C8, locked until December 1, 2026 at 9:30 AM UTC',
+    );
     expect(eventInWords('badges', event('BadgeBanned', { badgeId: '2', refund: '0' }))).toBe(
       'Badge 2 banned',
     );

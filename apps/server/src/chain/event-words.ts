@@ -5,6 +5,7 @@
 import { zeroAddress } from 'viem';
 import type { ContractName } from '@gets/contracts';
 import { getsForPeople } from '@gets/schema';
+import { utcDateTime } from '../mail/dates-for-people.ts';
 import { shortAddress } from './action-definition.ts';
 import type { DecodedEvent } from './events.ts';
 
@@ -26,8 +27,7 @@ const text = (args: Args, name: string) => String(args[name] ?? '');
 const who = (args: Args, name: string) => shortAddress(text(args, name));
 const gets = (args: Args, name: string) => getsForPeople(text(args, name));
 /** A chain time (seconds) as "2026-11-26 14:05 UTC". */
-const time = (args: Args, name: string) =>
-  `${new Date(Number(text(args, name)) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const time = (args: Args, name: string) => utcDateTime(new Date(Number(text(args, name)) * 1000));
 const refund = (args: Args, name = 'refund') =>
   text(args, name) === '0' ? '' : `; ${gets(args, name)} went back to the sponsor`;
 const request = (args: Args) =>

@@ -2,7 +2,11 @@
 // web app fallback, against the real database and a real Anvil.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthResponseSchema, errorResponseSchema } from '@gets/schema';
+import {
+  healthResponseSchema,
+  errorResponseSchema,
+  platformInfoResponseSchema,
+} from '@gets/schema';
 import { startTestPlatform, WEB_APP_MARKER, type TestPlatform } from '../helpers/test-platform.ts';
 import { createTestUser, queueTransfers, waitUntilSettled } from '../helpers/accounts.ts';
 import { recordHeartbeat } from '../../src/worker/heartbeat-repository.ts';
@@ -73,6 +77,12 @@ describe('platform API', () => {
     expect(await page.text()).toMatch(/swagger/i);
   });
 
+  it('tells the web app on /gs-api/platform that mail goes to the outbox (no SMTP_URL), so the OTP dialogs point to the terminal', async () => {
+    const response = await platform.request('/gs-api/platform');
+    expect(response.status).toBe(200);
+    expect(platformInfoResponseSchema.parse(await response.json()).data.mailOutbox).toBe(true);
+  });
+
   it('returns the caller request id, or a new one', async () => {
     const given = await platform.request('/gs-api/health', {
       headers: { 'x-request-id': 'trace-42' },
@@ -86,10 +96,17 @@ describe('platform API', () => {
 describe('platform without a worker', () => {
   let platform: TestPlatform;
   beforeAll(async () => {
-    platform = await startTestPlatform({ MODE: 'api' });
+    // A mail server is named (never reached: nothing here sends mail).
+    platform = await startTestPlatform({ MODE: 'api', SMTP_URL: 'smtp://127.0.0.1:9' });
   });
   afterAll(async () => {
     await platform?.stop();
+  });
+
+  it('tells the web app that mail goes by SMTP when SMTP_URL is set: no terminal hint', async () => {
+    const response = await platform.request('/gs-api/platform');
+    expect(response.status).toBe(200);
+    expect(platformInfoResponseSchema.parse(await response.json()).data.mailOutbox).toBe(false);
   });
 
   it('reports 503 with the worker down while database and chain are up', async () => {

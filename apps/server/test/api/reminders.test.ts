@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Application } from '@gets/schema';
 import { listOutboxEmails } from '../../src/mail/outbox-repository.ts';
+import { utcDateTime } from '../../src/mail/dates-for-people.ts';
 import {
   queueApplicationDigests,
   queueClaimReminders,
@@ -165,7 +166,7 @@ describe('reminder emails', () => {
     expect(await queuedTo(reminded)).toHaveLength(1);
     const mails = await deliveredTo(reminded, 1);
     expect(mails[0]!.subject).toBe(
-      `Claim your GETS Badges badge before ${new Date(deadline).toUTCString()}`,
+      `Claim your GETS Badges badge before ${utcDateTime(new Date(deadline))}`,
     );
     expect(mails[0]!.text).toContain(
       `Claim it here: https://badges.example.org/badge/${remindedApplication.badgeId}`,

@@ -66,14 +66,11 @@ describe('staking and the Community Treasure', () => {
       { email: user.email, amount },
       user.authorization,
     );
+  const COUNT_CONSENTS = 'SELECT count(*)::int AS consents FROM consents';
   const counts = async () =>
-    (
-      await platform.ctx.db.query<{ consents: number }>(
-        'SELECT count(*)::int AS consents FROM consents',
-      )
-    )[0]!;
+    (await platform.ctx.db.query<{ consents: number }>(COUNT_CONSENTS))[0]!;
 
-  it('GET /platform tells anyone the exchange of GET TOKENS, the token and the treasury', async () => {
+  it('GET /platform tells anyone the exchange, token, treasury, claim period and mail', async () => {
     expect(await call(platform, 'GET', '/platform')).toEqual({
       status: 200,
       message: 'Platform',
@@ -82,6 +79,8 @@ describe('staking and the Community Treasure', () => {
         chainId: 137,
         tokenAddress: platform.ctx.contracts.token,
         treasuryAddress: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        claimPeriod: 10,
+        mailOutbox: true,
       },
     });
   });

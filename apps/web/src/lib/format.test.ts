@@ -26,11 +26,11 @@ describe('format', () => {
     expect(formatDays(1200)).toBe('1,200 days');
   });
 
-  it('writes a day in long US format and a moment in US short format with time', () => {
+  it('writes a day in long US format and a moment as the same date with its time, never numeric-only', () => {
     const moment = new Date(2026, 10, 26, 14, 5);
     expect(formatDate(moment)).toBe('November 26, 2026');
     expect(formatDate(moment.toISOString())).toBe('November 26, 2026');
-    expect(formatDateTime(moment)).toBe('11/26/2026, 2:05 PM');
+    expect(formatDateTime(moment)).toBe('November 26, 2026 at 2:05 PM');
     expect(formatTime(moment)).toBe('2:05 PM');
     expect(formatDate(null)).toBe('N/A');
     expect(formatDateTime('not a date')).toBe('N/A');

@@ -1,7 +1,10 @@
 // The one place the web app writes numbers, GETS amounts and dates for people:
-// Intl.NumberFormat with thousands separators ("1,234.5"), and US dates (spec
-// section 3, Display rules): a date alone in long US format ("November 26,
-// 2026"), a date with its time in US short format ("11/26/2026, 2:05 PM").
+// Intl.NumberFormat with thousands separators ("1,234.5"), and US dates in one
+// form (decision 0067): a date alone in long US format ("November 26, 2026"),
+// a moment as the same date with its time ("November 26, 2026 at 2:05 PM").
+// Never numeric-only ("11/26/2026" reads as 11 June abroad) nor the GMT form;
+// the spec's "US short format with time" keeps its time, not its numbers.
+// A date on a screen says what it is ("Claim deadline", "Batch expiry").
 // GETS amounts stay exact: the whole part is formatted as a bigint and the
 // decimals are kept as they are, so nothing passes through a float.
 import { groupGetsDecimal, TOKEN } from '@gets/schema';
@@ -10,13 +13,7 @@ const LOCALE = 'en-US';
 const integers = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const numbers = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 const dates = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' });
-const dateTimes = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const dateTimes = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' });
 const times = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
 
 /** A count or a plain number with thousands separators: 12345 → "12,345". */
@@ -49,7 +46,7 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date ? dates.format(date) : 'N/A';
 }
 
-/** A moment in US short format with time: "11/26/2026, 2:05 PM"; "N/A" when absent or invalid. */
+/** A moment, its date as formatDate writes it: "November 26, 2026 at 2:05 PM"; "N/A" when absent or invalid. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = value === null || value === undefined ? null : parse(value);
   return date ? dateTimes.format(date) : 'N/A';

@@ -7,6 +7,7 @@ import { ADMIN_INVITE_QUERY_PARAM, PRODUCT_NAME } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import { utcDateTime } from '../../mail/dates-for-people.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createSession } from '../accounts/sessions.ts';
 import { findAdminById, setAdminPassword } from './admin-repository.ts';
@@ -48,7 +49,7 @@ export async function mailInvitation(
     text: [
       `${invitation.invitedBy} added you as an administrator of ${PRODUCT_NAME}.`,
       '',
-      `Open this link to set your password and sign in (it works once, until ${invitation.expiresAt.toUTCString()}):`,
+      `Open this link to set your password and sign in (it works once, until ${utcDateTime(invitation.expiresAt)}):`,
       link,
       '',
       'Keep the link private: the admin login page opens only from it.',

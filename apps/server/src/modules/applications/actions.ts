@@ -167,8 +167,9 @@ async function issueCredentialOf(
       description: badge.description,
       criteria: badge.awardCriteria,
       imageUrl: badge.image,
-      // The badge's dates (batchExpiryDate, expiryDate) close its applications
-      // and claims; nothing ends an award once claimed, so no validUntil.
+      // The badge's dates (batchExpiryDate, expiryDate) close its applications;
+      // a claim closes at its application's own claim deadline (decision 0067);
+      // nothing ends an award once claimed, so no validUntil.
       expiresAt: null,
     },
     sponsor: { id: badge.sponsorId, name: badge.sponsor.fullName },

@@ -49,7 +49,7 @@ describe('claimReminderMail', () => {
     );
     expect(mail.to).toBe('ada@example.com');
     // The badge's name is the sponsor's: in the body, never in a header.
-    expect(mail.subject).toBe('Claim your GETS Badges badge before Wed, 13 Mar 2030 12:00:00 GMT');
+    expect(mail.subject).toBe('Claim your GETS Badges badge before March 13, 2030 at 12:00 PM UTC');
     expect(mail.text).toContain('Your application for the "Engines" badge was approved');
     expect(mail.text).toContain('in 3 days or less');
     expect(mail.text).toContain('Claim it here: https://badges.example.org/badge/b1');
@@ -81,12 +81,12 @@ describe('digestMail', () => {
     expect(mail.text).toContain(
       [
         'Engines (2):',
-        '  - Ada, Sat, 09 Mar 2030 10:00:00 GMT',
-        '  - Charles, Sat, 09 Mar 2030 11:00:00 GMT',
+        '  - Ada, applied March 9, 2030 at 10:00 AM UTC',
+        '  - Charles, applied March 9, 2030 at 11:00 AM UTC',
         '  Review them: /badge/application/b1',
         '',
         'Looms (1):',
-        '  - Grace, Sat, 09 Mar 2030 12:00:00 GMT',
+        '  - Grace, applied March 9, 2030 at 12:00 PM UTC',
         '  Review them: /badge/application/b2',
       ].join('\n'),
     );

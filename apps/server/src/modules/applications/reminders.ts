@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from '@gets/schema';
 import type { Database } from '../../db/database.ts';
 import { queueMails } from '../../mail/mail-queue-repository.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { utcDateTime } from '../../mail/dates-for-people.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import {
   listApplicationsArrived,
@@ -63,12 +64,12 @@ export function claimReminderMail(
   return {
     to: reminder.email,
     // The badge's name is its sponsor's words: in the body only, never in a header.
-    subject: `Claim your ${PRODUCT_NAME} badge before ${reminder.claimDeadline.toUTCString()}`,
+    subject: `Claim your ${PRODUCT_NAME} badge before ${utcDateTime(reminder.claimDeadline)}`,
     text: [
       `Hello ${reminder.fullName},`,
       '',
       `Your application for the "${reminder.badgeName}" badge was approved, and you have not claimed it yet.`,
-      `The claim period ends on ${reminder.claimDeadline.toUTCString()} (in ${days} day${days === 1 ? '' : 's'} or less); after that the badge and its tokens are released.`,
+      `The claim period ends on ${utcDateTime(reminder.claimDeadline)} (in ${days} day${days === 1 ? '' : 's'} or less); after that the badge and its tokens are released.`,
       '',
       `Claim it here: ${link(baseUrl, `/badge/${reminder.badgeId}`)}`,
       '',
@@ -88,7 +89,7 @@ export function digestMail(
   }
   const sections = [...byBadge.entries()].flatMap(([badgeId, list]) => [
     `${list[0]!.badgeName} (${list.length}):`,
-    ...list.map((a) => `  - ${a.fullName}, ${a.appliedAt.toUTCString()}`),
+    ...list.map((a) => `  - ${a.fullName}, applied ${utcDateTime(a.appliedAt)}`),
     `  Review them: ${link(baseUrl, `/badge/application/${badgeId}`)}`,
     '',
   ]);

@@ -23,6 +23,7 @@ import {
 } from '../../chain/action-definition.ts';
 import type { DecodedEvent } from '../../chain/events.ts';
 import type { Queryable } from '../../db/database.ts';
+import { utcDateTime } from '../../mail/dates-for-people.ts';
 import { findTransaction } from '../../chain/pipeline/transaction-repository.ts';
 import { BANNED_BADGE_REVOCATION, revokeCredentialsOfBadge } from '../credentials/service.ts';
 import {
@@ -199,9 +200,7 @@ export const approveBadge = defineAction({
     expiryDate: secondsField,
   }),
   describe: (action) =>
-    `Approve the badge "${action.name}" (GETS ${action.badgeId}) for earners until ${secondsToDate(
-      action.expiryDate,
-    ).toUTCString()}; its ${FEE} creation fee goes to the treasury`,
+    `Approve the badge "${action.name}" (GETS ${action.badgeId}) for earners until ${utcDateTime(secondsToDate(action.expiryDate))}; its ${FEE} creation fee goes to the treasury`,
   encode: (action, { contracts }) => [
     {
       to: contracts.badges,

@@ -17,7 +17,8 @@ import { platformInfo, transferFromWallet, transferTokens } from './service.ts';
 
 /**
  * How long /platform's answer is kept: every page load asks for it, and only
- * an admin's change of the treasury account moves it, seen this much later.
+ * an admin's change of the treasury account or the claim period moves it,
+ * seen this much later.
  */
 const PLATFORM_INFO_KEPT_MS = 5_000;
 
@@ -84,7 +85,7 @@ export function tokenRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['tokens'],
           summary:
-            'What the web app reads at run time: the exchange the GET TOKENS links open, the chain, the GETS token and the treasury account (kept for 5 seconds)',
+            'What the web app reads at run time: the exchange the GET TOKENS links open, the chain, the GETS token, the treasury account, the claim period in days and whether mail goes to the outbox, whose one-time codes the server prints in its terminal (kept for 5 seconds)',
           response: {
             200: platformInfoResponseSchema,
             429: errorResponseSchema,

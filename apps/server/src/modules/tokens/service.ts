@@ -115,15 +115,23 @@ export async function transferFromWallet(
 export async function platformInfo(
   ctx: Pick<AppContext, 'config' | 'chain' | 'contracts'>,
 ): Promise<PlatformInfo> {
-  const treasuryAddress = await ctx.chain.publicClient.readContract({
-    address: ctx.contracts.settings,
-    abi: platformSettingsAbi,
-    functionName: 'treasury',
-  });
+  const read = <Name extends 'treasury' | 'claimPeriod'>(functionName: Name) =>
+    ctx.chain.publicClient.readContract({
+      address: ctx.contracts.settings,
+      abi: platformSettingsAbi,
+      functionName,
+    });
+  // The claim period is what an earner is told before approval: "You will have
+  // N days to claim once approved" (decision 0067); the contract sets each
+  // approval's deadline from it.
+  const [treasuryAddress, claimPeriod] = await Promise.all([read('treasury'), read('claimPeriod')]);
   return {
     exchangeUrl: ctx.config.exchangeUrl,
+    // The outbox prints each code in the server's terminal (mail/mailer.ts).
+    mailOutbox: !ctx.config.mail.smtpUrl,
     chainId: ctx.chain.chain.id,
     tokenAddress: ctx.contracts.token,
     treasuryAddress,
+    claimPeriod: Number(claimPeriod),
   };
 }

@@ -23,6 +23,11 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** sm / md: centred dialog; panel: full-height sheet on the right (a side panel). */
   size?: 'sm' | 'md' | 'lg' | 'panel';
+  /**
+   * The dialog's actions, in a bar under the scrolling body: always in view,
+   * however long the body (a badge's details at 1366 x 768).
+   */
+  footer?: ReactNode;
 }
 
 const PANEL_SIZES = {
@@ -130,12 +135,38 @@ export function Modal({
   dismissible = true,
   role = 'dialog',
   size = 'md',
+  footer,
 }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   useModalFocus(open, panelRef, onClose, dismissible);
 
+  const body = (
+    <>
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={titleId} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        {dismissible && (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close"
+            className="-m-1 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        )}
+      </div>
+      {description && (
+        <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+          {description}
+        </div>
+      )}
+      <div className="mt-5">{children}</div>
+    </>
+  );
   if (!open) return null;
   return createPortal(
     <div
@@ -155,29 +186,25 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={`relative w-full animate-fade-in overflow-y-auto bg-white p-6 shadow-2xl outline-none ${PANEL_SIZES[size]}`}
+        className={`relative w-full animate-fade-in bg-white shadow-2xl outline-none ${
+          footer ? 'flex flex-col' : 'overflow-y-auto p-6'
+        } ${PANEL_SIZES[size]}`}
       >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-bold text-slate-900">
-            {title}
-          </h2>
-          {dismissible && (
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-m-1 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+        {footer ? (
+          <>
+            <div data-testid="modal-body" className="min-h-0 flex-1 overflow-y-auto p-6">
+              {body}
+            </div>
+            <div
+              data-testid="modal-footer"
+              className="shrink-0 border-t border-slate-200 bg-white px-6 py-4 [&:not(:has(a,button,[role=status]))]:hidden"
             >
-              <CloseIcon className="size-5" />
-            </button>
-          )}
-        </div>
-        {description && (
-          <div id={descriptionId} className="mt-1 text-sm text-slate-600">
-            {description}
-          </div>
+              {footer}
+            </div>
+          </>
+        ) : (
+          body
         )}
-        <div className="mt-5">{children}</div>
       </div>
     </div>,
     document.body,

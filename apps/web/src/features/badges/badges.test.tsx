@@ -243,6 +243,31 @@ describe('badge details modal', () => {
     expect(calls.some((c) => c.path === '/badge/metakeep/delete')).toBe(false);
   });
 
+  it('keeps Apply in a footer under the scrolling details, in view however long they are (1366 x 768)', async () => {
+    const long = badge({ description: 'A long description. '.repeat(80) });
+    stubApi((call) =>
+      call.path === '/badge/list/recent'
+        ? { data: { badges: [long], total: 1, nextCursor: null } }
+        : undefined,
+    );
+    renderRoute('/search');
+    fireEvent.click(await screen.findByRole('button', { name: 'Intro to Solidity: open details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
+    const body = within(dialog).getByTestId('modal-body');
+    const footer = within(dialog).getByTestId('modal-footer');
+    // The dialog is at most the viewport's height; its body scrolls, the footer does not.
+    expect(dialog.className).toContain('max-h-[92vh]');
+    expect(dialog.className).toContain('flex-col');
+    expect(body.className).toContain('overflow-y-auto');
+    expect(body.className).toContain('min-h-0');
+    expect(footer.className).toContain('shrink-0');
+    const apply = within(footer).getByRole('button', { name: 'Apply' });
+    expect(body.contains(apply)).toBe(false);
+    // The details stay in the body, the title and Close with them.
+    expect(within(body).getByText('Award Criteria')).toBeTruthy();
+    expect(within(body).getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
   it('shows a visitor no sponsor actions and no link of a private badge', async () => {
     const secret = badge({ isPublic: false, badgeAccess: 'private' });
     stubApi((call) =>

@@ -9,12 +9,14 @@ export {
 export { CopyButton } from './components/copy-button';
 export { badgeCode, isExpired, shortHash } from './lib/badge-links';
 export { BadgeCard, BadgeCardFace } from './components/badge-card';
+export { useClaimPeriodDays } from './components/claim-period';
 export { BadgeGrid } from './components/badge-grid';
 export { ExploreBadges } from './components/explore-badges';
 export { BadgeSearchResults } from './components/badge-search-results';
 export { BadgeForm, FeeTooltip, FEE_TOOLTIP } from './components/badge-form';
 export { BadgePage, type EarnerRow } from './components/badge-page';
 export { SponsorBadges } from './components/sponsor-badges';
+export { WAITING_FOR_ADMIN } from './components/badge-status-note';
 export { useSponsorBadges } from './api/get-sponsor-badges';
 export { PendingBadgeApprovals } from './components/admin/pending-badge-approvals';
 export { AdminBadgesScreen } from './components/admin/admin-badges-screen';

@@ -1,7 +1,7 @@
 // What a sponsor and an earner learn before committing: what publishing costs
 // (balance, rewards in escrow, the 9 GETS fee, total, after) and why Publish
-// is disabled; a badge's number labelled as such; its claim deadline and
-// expiry on the card, in the details modal and on its page.
+// is disabled; a badge's number labelled as such; its batch expiry and
+// expiry on the card, in the details modal and on its page (decision 0067).
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VALIDATION } from '@gets/schema';
@@ -61,23 +61,23 @@ describe('the create page says what publishing costs', () => {
     expect(moneyFactsOf('What publishing costs')['Your balance after']).toBe('-9 GETS');
   });
 
-  it('shows the claim deadline the typed expiry gives on the preview card', async () => {
+  it('shows the batch expiry the typed expiry gives on the preview card', async () => {
     storeUserSession(SPONSOR);
     stubApi((call) => (call.path === '/stake/balance' ? balance('100') : undefined));
     renderRoute('/badge');
     const preview = await screen.findByRole('complementary', { name: 'Preview' });
-    expect(within(preview).queryByText('Claim deadline:')).toBeNull();
+    expect(within(preview).queryByText('Batch expiry:')).toBeNull();
     expect(within(preview).getByText('GETS 000').textContent).toBe('Badge No. GETS 000');
     fireEvent.change(field('Expiry (days)'), { target: { value: '10' } });
     await waitFor(() =>
-      expect(within(preview).getByText('Claim deadline:').nextElementSibling?.textContent).toBe(
+      expect(within(preview).getByText('Batch expiry:').nextElementSibling?.textContent).toBe(
         formatDate(Date.now() + 10 * DAY),
       ),
     );
   });
 });
 
-describe('a badge shows its claim deadline and expiry before an earner applies', () => {
+describe('a badge shows its batch expiry and expiry before an earner applies', () => {
   const shown = sampleBadge({
     batchExpiryDate: new Date(Date.now() + 20 * DAY).toISOString(),
     expiryDate: new Date(Date.now() + 40 * DAY).toISOString(),
@@ -94,7 +94,7 @@ describe('a badge shows its claim deadline and expiry before an earner applies',
     );
     renderRoute('/explore');
     const [card, second] = await screen.findAllByTestId('badge-card');
-    expect(within(card!).getByText('Claim deadline:').nextElementSibling?.textContent).toBe(
+    expect(within(card!).getByText('Batch expiry:').nextElementSibling?.textContent).toBe(
       formatDate(shown.batchExpiryDate),
     );
     expect(within(card!).getByText('Expires:').nextElementSibling?.textContent).toBe(
@@ -109,7 +109,7 @@ describe('a badge shows its claim deadline and expiry before an earner applies',
     fireEvent.click(within(card!).getByRole('button', { name: 'Intro to Solidity: open details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Intro to Solidity' });
     const row = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
-    expect(row('Claim deadline')).toBe(formatDate(shown.batchExpiryDate));
+    expect(row('Batch expiry')).toBe(formatDate(shown.batchExpiryDate));
     expect(row('Expires')).toBe(formatDate(shown.expiryDate));
     expect(row('Number Of Badges')).toBe('2,000');
     expect(row('Rewards in GETS')).toBe('1,500 GETS');
@@ -124,7 +124,7 @@ describe('a badge shows its claim deadline and expiry before an earner applies',
     renderRoute('/search');
     expect(
       await screen.findByText(
-        `Claim deadline: ${formatDate(shown.batchExpiryDate)} · Expires: ${formatDate(shown.expiryDate)}`,
+        `Batch expiry: ${formatDate(shown.batchExpiryDate)} · Expires: ${formatDate(shown.expiryDate)} · Claim period: –`,
       ),
     ).toBeTruthy();
   });
@@ -136,7 +136,7 @@ describe('a badge shows its claim deadline and expiry before an earner applies',
     const figure = (label: string) =>
       screen.getAllByText(label).find((node) => node.tagName === 'P')?.nextElementSibling
         ?.textContent;
-    expect(figure('Claim deadline')).toBe(formatDate(shown.batchExpiryDate));
+    expect(figure('Batch expiry')).toBe(formatDate(shown.batchExpiryDate));
     expect(figure('Expires')).toBe(formatDate(shown.expiryDate));
     expect(figure('Badges issued')).toBe('2,000');
     expect(figure('Rewards per badge (GETS)')).toBe('1,500');

@@ -1,9 +1,13 @@
 // The application actions of a badge, in the details modal and on the badge
 // page (spec section 2). The owning sponsor of a published badge gets
 // Application List. An earner gets Apply (the modal hides it once applied or
-// for a banned badge; the page shows "Applied", disabled) and, once applied
-// and while the batch has not expired, Claim Tokens ("Tokens Claimed",
-// disabled, once claimed); an earner holding the badge also downloads it and
+// for a banned badge; the page shows "Applied", disabled) and, once applied,
+// Claim Tokens ("Tokens Claimed", disabled, once claimed). The spec's
+// batch-expiry check is the claim window's (decision 0067): an approval is
+// claimable until its own claim deadline whatever the badge's batch expiry,
+// and after that deadline Claim Tokens is gone, as on My Applications; before
+// approval (and while the batch is open) it shows disabled with the window an
+// approval will open. An earner holding the badge also downloads it and
 // its credential. A visitor's Apply in the modal asks them to log in; on the
 // badge page (a shared link, the QR code) a visitor gets "Log in to apply",
 // which returns to the badge after the login or a registration. An earner
@@ -14,12 +18,13 @@ import { TOASTS, type Application, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { toast } from '@/lib/toast';
 import { loginPath, useHasAdminToken, useSession, type SessionUser } from '@/features/accounts';
-import { isExpired } from '@/features/badges';
+import { isExpired, useClaimPeriodDays } from '@/features/badges';
 import { formatDateTime } from '@/lib/format';
+import { useNow } from '@/hooks/use-now';
 import { useMyCredentials } from '@/features/credentials';
 import { useApplicationOf } from '../api/get-application-of';
 import { useClaimBadge } from '../api/claim-badge';
-import { UNCLAIMED_NOTE, applicationState } from '../lib/application-status';
+import { UNCLAIMED_NOTE, applicationState, claimWindowAhead } from '../lib/application-status';
 import { ApplyModal } from './apply-modal';
 import { BadgeInvitation } from './earner-invitations';
 import { HeldCredential } from './held-credential';
@@ -134,9 +139,7 @@ function EarnerActions({
           {eligible ? 'Apply' : 'Applied'}
         </button>
       )}
-      {application && (application.status === 'TOKEN_CLAIMED' || !isExpired(badge)) && (
-        <ClaimTokens badge={badge} application={application} email={user.email} />
-      )}
+      {application && <ClaimTokens badge={badge} application={application} email={user.email} />}
       {application?.status === 'TOKEN_CLAIMED' && (
         <HeldBadge badge={badge} downloadPng={downloadPng} />
       )}
@@ -162,32 +165,50 @@ function ClaimTokens({
   email: string;
 }) {
   const { claim, isClaiming, claimedId } = useClaimBadge();
-  const state = applicationState(application, badge);
+  // Read again while open: a deadline passing takes Claim Tokens away without a reload.
+  const now = useNow(15_000);
+  const claimPeriod = useClaimPeriodDays();
+  const state = applicationState(application, badge, now);
   const claimed = application.status === 'TOKEN_CLAIMED' || claimedId === application._id;
   const noteId = useId();
   const disabled = claimed || isClaiming || state.kind !== 'claimable';
+  // Offered while a claim can still come: approved and within its own deadline, or (the
+  // spec's check) applied while the batch is open; shown as "Tokens Claimed" once claimed.
+  const shown =
+    claimed ||
+    isClaiming ||
+    state.kind === 'claimable' ||
+    state.kind === 'claiming' ||
+    (state.kind === 'text' && !isExpired(badge, now));
   const note =
     state.kind === 'claimable'
-      ? `${state.closed ? `${state.closed}, still yours` : 'Approved'}: claim by ${formatDateTime(state.claimBy)}. ${UNCLAIMED_NOTE}`
+      ? `${state.closed ? `${state.closed}, still yours` : 'Approved'}. Claim deadline: ${formatDateTime(state.claimBy)}. ${UNCLAIMED_NOTE}`
       : state.kind === 'claiming'
         ? 'Your claim is on its way'
         : claimed
           ? null
           : state.text;
+  const ahead =
+    application.status === 'APPLIED' && claimPeriod !== null && !claimed
+      ? claimWindowAhead(claimPeriod)
+      : null;
   return (
     <>
-      <button
-        type="button"
-        className={buttonStyles.accent}
-        disabled={disabled}
-        aria-describedby={disabled && note ? noteId : undefined}
-        onClick={() => void claim(application, email)}
-      >
-        {claimed ? 'Tokens Claimed' : isClaiming ? 'Claiming...' : 'Claim Tokens'}
-      </button>
+      {shown && (
+        <button
+          type="button"
+          className={buttonStyles.accent}
+          disabled={disabled}
+          aria-describedby={disabled && note ? noteId : undefined}
+          onClick={() => void claim(application, email)}
+        >
+          {claimed ? 'Tokens Claimed' : isClaiming ? 'Claiming...' : 'Claim Tokens'}
+        </button>
+      )}
       {note && (
         <p id={noteId} role="status" className="basis-full text-sm text-slate-600">
           Application status: <span className="font-semibold text-slate-900">{note}</span>
+          {ahead && <> {ahead}</>}
         </p>
       )}
     </>

@@ -3,6 +3,9 @@
 // "Rejected", "Banned" over any of them), "No applications found!", and a
 // table that scrolls beyond 400 px. An approval outlives a ban or a deletion
 // of its badge: "Banned" or "Badge deleted" shows beside its Claim button.
+// Claim shows until the application's own claim deadline, never after it,
+// as in the details modal and on the badge page (decision 0067); before
+// approval the row says how long the claim window will be.
 import {
   APPLICATIONS_TABLE_MAX_HEIGHT_PX,
   EMPTY_STATES,
@@ -11,16 +14,32 @@ import {
 } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { formatDateTime } from '@/lib/format';
+import { useNow } from '@/hooks/use-now';
+import { useClaimPeriodDays } from '@/features/badges';
 import { useClaimBadge } from '../api/claim-badge';
-import { UNCLAIMED_AFTER, applicationState } from '../lib/application-status';
+import { UNCLAIMED_AFTER, applicationState, claimWindowAhead } from '../lib/application-status';
 import { EmptyTableRow } from '@/components/ui/empty-state';
+
+/** How often a row looks at the clock again: Claim goes within this long of the deadline. */
+const CLAIM_CHECK_MS = 15_000;
 
 function StatusCell({ application, email }: { application: ApplicationWithBadge; email: string }) {
   const { claim, isClaiming, claimedId } = useClaimBadge();
-  const state = applicationState(application, application.badge);
+  // Read again while the page is open: a deadline passing takes Claim away without a reload.
+  const now = useNow(CLAIM_CHECK_MS);
+  const claimPeriod = useClaimPeriodDays();
+  const state = applicationState(application, application.badge, now);
   // Claimed from the claim's own answer, before the list is read again (no Claim flashing back).
   if (claimedId === application._id) return <>Claimed</>;
-  if (state.kind === 'text') return <>{state.text}</>;
+  if (state.kind === 'text' && application.status === 'APPLIED' && claimPeriod !== null) {
+    return (
+      <span className="flex flex-col">
+        <span>{state.text}</span>
+        <span className="text-xs text-slate-500">{claimWindowAhead(claimPeriod)}</span>
+      </span>
+    );
+  }
+  if (state.kind === 'text' || state.kind === 'ended') return <>{state.text}</>;
   if (state.kind === 'claiming' || isClaiming) return <>Claiming...</>;
   return (
     <span className="flex flex-wrap items-center gap-2">
@@ -34,7 +53,7 @@ function StatusCell({ application, email }: { application: ApplicationWithBadge;
         Claim
       </button>
       <span className="text-xs text-slate-500">
-        by {formatDateTime(state.claimBy)}, {UNCLAIMED_AFTER}
+        Claim deadline: {formatDateTime(state.claimBy)}, {UNCLAIMED_AFTER}
       </span>
     </span>
   );

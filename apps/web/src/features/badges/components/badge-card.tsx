@@ -1,8 +1,10 @@
 // The badge card (spec section 2): image, a small QR, the name on one line and
 // "GETS {badgeNo}" labelled as the badge number it is; red with "Expired" once
 // its batch expiry has passed, dark green otherwise. Beyond the spec, what an
-// earner needs before applying: the claim deadline (batchExpiryDate) and the
-// expiry an admin set at approval (expiryDate). Clicking it opens the badge
+// earner needs before applying: the batch expiry (batchExpiryDate, under the
+// spec's own name: no new applications after it) and the expiry an admin set
+// at approval (expiryDate). Neither is a claim deadline: a claim closes at its
+// application's own deadline (decision 0067). Clicking it opens the badge
 // details modal.
 // The button that opens it is the title, stretched over the whole card: its
 // name "{title}: open details" contains all the text it shows (WCAG 2.5.3,
@@ -20,8 +22,11 @@ export type CardBadge = Pick<
   '_id' | 'name' | 'image' | 'badgeNo' | 'isDraft' | 'batchExpiryDate' | 'expiryDate'
 >;
 
-/** The two dates an earner reads before applying, as the card, modal and page say them. */
-export const BADGE_DATE_LABELS = { claim: 'Claim deadline', expiry: 'Expires' } as const;
+/**
+ * The two dates an earner reads before applying, as the card, modal, page and
+ * search rows say them: both close applications, neither closes a claim.
+ */
+export const BADGE_DATE_LABELS = { batchExpiry: 'Batch expiry', expiry: 'Expires' } as const;
 /** An expiry not set yet: an admin sets it when approving the badge. */
 export const EXPIRY_UNSET = 'set at approval';
 
@@ -42,7 +47,7 @@ export function BadgeCardFace({
    * Download as PNG draws, and the badge page); a list's card keeps it to one line, truncated.
    */
   fullTitle?: boolean;
-  /** Show the claim deadline and the expiry (not on the create preview before an expiry is typed). */
+  /** Show the batch expiry and the expiry (not on the create preview before an expiry is typed). */
   dates?: boolean;
   /** Makes the title the button that opens the badge's details, over the whole card. */
   onOpen?: () => void;
@@ -108,7 +113,7 @@ export function BadgeCardFace({
       {dates && (
         <dl className="grid gap-0.5 text-xs text-white/90">
           <div className="flex flex-wrap gap-x-1">
-            <dt>{BADGE_DATE_LABELS.claim}:</dt>
+            <dt>{BADGE_DATE_LABELS.batchExpiry}:</dt>
             <dd className="font-semibold">{formatDate(badge.batchExpiryDate)}</dd>
           </div>
           <div className="flex flex-wrap gap-x-1">

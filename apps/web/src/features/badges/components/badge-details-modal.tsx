@@ -3,7 +3,8 @@
 // viewer: the owning sponsor publishes, edits or deletes a draft, or deletes a
 // published badge. The app adds the actions of other features through
 // `actions` (Apply, Claim Tokens, Application List). Beyond the spec: the
-// claim deadline and the expiry, and what publishing a draft costs.
+// batch expiry and the expiry, the claim period (decision 0067), and what
+// publishing a draft costs.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -30,6 +31,7 @@ import { contentFromBadge } from '../lib/badge-form';
 import { badgeUrl } from '../lib/badge-links';
 import { downloadNodeAsPng } from '../lib/download-png';
 import { BADGE_DATE_LABELS, BadgeCardFace, EXPIRY_UNSET } from './badge-card';
+import { BADGE_DATES_NOTE, ClaimPeriodText } from './claim-period';
 import { PublishCosts } from './publish-costs';
 import type { BadgeActionsComponent } from './badge-details-context';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -120,8 +122,72 @@ export function BadgeDetailsModal({
     if (saved) onClose();
   }
 
+  // The actions sit in the dialog's footer, in view however long the details
+  // (Apply was below the fold at 1366 x 768).
+  const footer = (
+    <>
+      <div className="flex flex-wrap gap-3">
+        {isOwner && badge.isDraft && (
+          <>
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={publishReason !== null}
+              aria-describedby={publishReason ? hintId : undefined}
+              onClick={() => void publishDraft()}
+            >
+              Publish
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.outline}
+              disabled={busy}
+              onClick={() => {
+                onLeave();
+                void navigate(`/badge?id=${badge._id}`);
+              }}
+            >
+              Edit Draft
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.outline}
+              disabled={busy}
+              onClick={() => setConfirmDraftDelete(true)}
+            >
+              Delete Draft
+            </button>
+          </>
+        )}
+        {isOwner && !badge.isDraft && live && (
+          <button
+            type="button"
+            className={buttonStyles.outline}
+            disabled={busy}
+            aria-describedby={publishReason ? hintId : undefined}
+            onClick={() => setConfirmBadgeDelete(true)}
+          >
+            Delete Badge
+          </button>
+        )}
+        {isOwner && (
+          <button
+            type="button"
+            className={buttonStyles.outline}
+            disabled={busy}
+            onClick={() => void download()}
+          >
+            Download as PNG
+          </button>
+        )}
+        {Actions && <Actions badge={badge} close={onLeave} downloadPng={download} />}
+      </div>
+      {isOwner && <DisabledReason id={hintId} reason={publishReason} className="mt-2" />}
+    </>
+  );
+
   return (
-    <Modal open title={badge.name} onClose={onClose} dismissible={!busy} size="lg">
+    <Modal open title={badge.name} onClose={onClose} dismissible={!busy} size="lg" footer={footer}>
       <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
         <div className="space-y-3">
           <BadgeCardFace badge={badge} ref={cardRef} fullTitle />
@@ -138,9 +204,13 @@ export function BadgeDetailsModal({
               {formatAmount(badge.amountOfToken)} {TOKEN.symbol}
             </Row>
             <Row label="Badge No.">{badge.badgeNo ?? 'Draft'}</Row>
-            <Row label={BADGE_DATE_LABELS.claim}>{formatDate(badge.batchExpiryDate)}</Row>
+            <Row label={BADGE_DATE_LABELS.batchExpiry}>{formatDate(badge.batchExpiryDate)}</Row>
             <Row label={BADGE_DATE_LABELS.expiry}>
               {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
+            </Row>
+            <Row label="Claim period">
+              <ClaimPeriodText />
+              <span className="block text-xs text-slate-500">{BADGE_DATES_NOTE}</span>
             </Row>
             <Row label="Award Criteria">{badge.awardCriteria}</Row>
             {/* The spec's "Evidence (if present)" is a badge's own evidence field, apart
@@ -208,63 +278,6 @@ export function BadgeDetailsModal({
               badges={badge.numberOfBadge}
             />
           )}
-          <div className="mt-5 flex flex-wrap gap-3">
-            {isOwner && badge.isDraft && (
-              <>
-                <button
-                  type="button"
-                  className={buttonStyles.primary}
-                  disabled={publishReason !== null}
-                  aria-describedby={publishReason ? hintId : undefined}
-                  onClick={() => void publishDraft()}
-                >
-                  Publish
-                </button>
-                <button
-                  type="button"
-                  className={buttonStyles.outline}
-                  disabled={busy}
-                  onClick={() => {
-                    onLeave();
-                    void navigate(`/badge?id=${badge._id}`);
-                  }}
-                >
-                  Edit Draft
-                </button>
-                <button
-                  type="button"
-                  className={buttonStyles.outline}
-                  disabled={busy}
-                  onClick={() => setConfirmDraftDelete(true)}
-                >
-                  Delete Draft
-                </button>
-              </>
-            )}
-            {isOwner && !badge.isDraft && live && (
-              <button
-                type="button"
-                className={buttonStyles.outline}
-                disabled={busy}
-                aria-describedby={publishReason ? hintId : undefined}
-                onClick={() => setConfirmBadgeDelete(true)}
-              >
-                Delete Badge
-              </button>
-            )}
-            {isOwner && (
-              <button
-                type="button"
-                className={buttonStyles.outline}
-                disabled={busy}
-                onClick={() => void download()}
-              >
-                Download as PNG
-              </button>
-            )}
-            {Actions && <Actions badge={badge} close={onLeave} downloadPng={download} />}
-          </div>
-          {isOwner && <DisabledReason id={hintId} reason={publishReason} className="mt-2" />}
         </div>
       </div>
 

@@ -2,7 +2,8 @@
 // description, a real QR of the public link with Copy link, the counts, award
 // criteria and evidence, the earners table; the public view adds the sponsor,
 // the admin view a Ban button. The title names the badge. Beyond the spec:
-// the claim deadline and the expiry, before an earner applies.
+// the batch expiry, the expiry and the claim period, before an earner applies
+// (decision 0067).
 import { useState, type ReactNode } from 'react';
 import { TOKEN, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -12,6 +13,7 @@ import { formatAmount, formatDate, formatDateTime, formatNumber } from '@/lib/fo
 import { useBanBadge } from '../api/ban-badge';
 import { BanBadgeDialog } from './admin/ban-badge-dialog';
 import { BADGE_DATE_LABELS, BadgeCardFace, EXPIRY_UNSET } from './badge-card';
+import { BADGE_DATES_NOTE, ClaimPeriodText } from './claim-period';
 import { QrCode } from '@/components/ui/qr-code';
 import { BadgeStatusNote } from './badge-status-note';
 import { CopyButton } from './copy-button';
@@ -28,7 +30,7 @@ export interface EarnerRow {
   explorerUrl: string | null;
 }
 
-function Count({ label, value }: { label: string; value: string | number }) {
+function Count({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4">
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</p>
@@ -118,13 +120,18 @@ export function BadgePage({
               value={formatAmount(badge.amountOfToken)}
             />
           </div>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Count label={BADGE_DATE_LABELS.claim} value={formatDate(badge.batchExpiryDate)} />
+          <div className="grid gap-3 sm:grid-cols-3">
+            <Count
+              label={BADGE_DATE_LABELS.batchExpiry}
+              value={formatDate(badge.batchExpiryDate)}
+            />
             <Count
               label={BADGE_DATE_LABELS.expiry}
               value={badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
             />
+            <Count label="Claim period" value={<ClaimPeriodText />} />
           </div>
+          <p className="text-sm text-slate-600">{BADGE_DATES_NOTE}</p>
           <section>
             <h2 className="text-lg font-semibold text-slate-900">Award criteria</h2>
             <p className="mt-1 text-slate-700">{badge.awardCriteria}</p>

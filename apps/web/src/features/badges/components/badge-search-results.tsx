@@ -1,8 +1,9 @@
 // The Search page's list (spec section 2): badges whose name contains the
 // search text (searched by the server), "Click To Apply" for earners, else
 // "Badge List"; each row the image with its QR, name, evidence, Award
-// Criteria, Badge No. and the reward in GETS, and (beyond the spec) the claim
-// deadline and expiry an earner reads before applying; "No Badge Found!" when none.
+// Criteria, Badge No. and the reward in GETS, and (beyond the spec) the batch
+// expiry, the expiry and the claim period an earner reads before applying
+// (decision 0067); "No Badge Found!" when none.
 import { EMPTY_STATES, TOKEN, type Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { Spinner } from '@/features/custody';
@@ -14,6 +15,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatAmount, formatDate } from '@/lib/format';
 import { BADGE_DATE_LABELS, EXPIRY_UNSET } from './badge-card';
+import { ClaimPeriodText } from './claim-period';
 
 function ResultRow({ badge }: { badge: Badge }) {
   const select = useSelectBadge();
@@ -45,9 +47,10 @@ function ResultRow({ badge }: { badge: Badge }) {
             {badge.awardCriteria}
           </span>
           <span className="block text-xs text-slate-600">
-            {BADGE_DATE_LABELS.claim}: {formatDate(badge.batchExpiryDate)} ·{' '}
+            {BADGE_DATE_LABELS.batchExpiry}: {formatDate(badge.batchExpiryDate)} ·{' '}
             {BADGE_DATE_LABELS.expiry}:{' '}
-            {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET}
+            {badge.expiryDate ? formatDate(badge.expiryDate) : EXPIRY_UNSET} · Claim period:{' '}
+            <ClaimPeriodText />
           </span>
         </span>
         <span className="col-span-2 flex gap-4 text-sm sm:col-span-1 sm:flex-col sm:items-end sm:gap-1">

@@ -113,4 +113,35 @@ describe('the verification report', () => {
     expect(checks.getAllByRole('heading', { name: /Not checked$/ })).toHaveLength(6);
     expect(screen.queryByText(/Authentic/)).toBeNull();
   });
+
+  it("wraps the chain record's wallet and hash, and every long value, so the page fits a 375 px phone", () => {
+    const wallet = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+    const hash = `0x${'ab'.repeat(32)}`;
+    const detail = `GETS 7 #1 was minted to the earner's wallet ${wallet} in transaction ${hash} on chain 137, and that wallet still holds it.`;
+    render(
+      <VerificationReport
+        report={{
+          ...verified,
+          credential: {
+            ...verified.credential!,
+            earnerWallet: wallet,
+            criteria: 'x'.repeat(120),
+          },
+          checks: [{ check: 'chain', outcome: 'passed', title: 'Recorded on chain', detail }],
+        }}
+      />,
+    );
+    // A long word breaks anywhere (overflow-wrap: anywhere, which also lowers
+    // the item's smallest width), and each flex or grid item may shrink below
+    // its longest word (min-width: 0): without both the hash widened the page to 637 px.
+    const shown = screen.getByText(detail);
+    expect(shown.className).toContain('[overflow-wrap:anywhere]');
+    expect(shown.parentElement!.className).toContain('min-w-0');
+    const walletValue = screen.getByText(wallet);
+    expect(walletValue.className).toContain('break-all');
+    expect(walletValue.parentElement!.className).toContain('min-w-0');
+    const criteria = screen.getByText('x'.repeat(120));
+    expect(criteria.className).toContain('[overflow-wrap:anywhere]');
+    expect(criteria.closest('dl')!.className).toContain('min-w-0');
+  });
 });

@@ -2,6 +2,7 @@
 // signed by another issuer, revoked, expired, not verified, or not a badge at
 // all), what the credential says, then each named check with its verdict in
 // words. Green is kept for this platform's own badge, proven end to end.
+// Long values (wallets, hashes, identifiers) wrap, so the page fits a phone.
 import {
   VERIFICATION_VERDICT_TEXTS,
   type VerificationCheck,
@@ -47,6 +48,13 @@ const isWebImage = (url: string) => /^https?:\/\//i.test(url);
 
 const dateOrNull = (iso: string | null) => (iso ? formatDate(iso) : null);
 
+/**
+ * A wallet, a transaction hash or a URL is one long word: it breaks anywhere
+ * rather than widen the page (the public page was 637 px wide at 375 px). In a
+ * flex or grid item, with min-w-0 on the item, so the item may shrink below it.
+ */
+const WRAP_ANYWHERE = 'break-words [overflow-wrap:anywhere]';
+
 export function VerificationReport({ report }: { report: Report }) {
   const verdict = verdictOf(report);
   const summary = report.credential;
@@ -57,11 +65,11 @@ export function VerificationReport({ report }: { report: Report }) {
         <span className={`text-3xl ${tone.icon}`}>
           {verdict.tone === 'good' ? <VerifiedIcon /> : <AlertIcon />}
         </span>
-        <div>
+        <div className="min-w-0">
           <h2 id="verification-verdict" className="text-xl font-bold text-slate-900">
             {verdict.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">{verdict.text}</p>
+          <p className={`mt-1 text-sm text-slate-700 ${WRAP_ANYWHERE}`}>{verdict.text}</p>
         </div>
       </div>
 
@@ -74,7 +82,7 @@ export function VerificationReport({ report }: { report: Report }) {
               className="size-28 shrink-0 rounded-xl border border-slate-100 object-contain"
             />
           )}
-          <dl className="grid flex-1 grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <dl className="grid min-w-0 flex-1 grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <Item label="Badge" value={summary.badgeName} />
             <Item label="Earned by" value={summary.earnerName} />
             {/* Another issuer is named by its identifier, never by the name it gives itself. */}
@@ -85,7 +93,13 @@ export function VerificationReport({ report }: { report: Report }) {
             />
             <Item label="Created by" value={summary.sponsorName} />
             <Item label="Issued on" value={dateOrNull(summary.issuedAt)} />
-            <Item label="Expires on" value={dateOrNull(summary.expiresAt) ?? 'Does not expire'} />
+            {/* The credential's own validity, not the badge's application or claim dates. */}
+            <Item
+              label="Credential valid until"
+              value={
+                dateOrNull(summary.expiresAt) ?? 'No end date (the credential does not expire)'
+              }
+            />
             <Item label="Wallet" value={summary.earnerWallet} mono />
             {summary.criteria && <Item label="Criteria" value={summary.criteria} wide />}
           </dl>
@@ -111,11 +125,11 @@ export function VerificationReport({ report }: { report: Report }) {
               >
                 {check.outcome === 'passed' ? '✓' : check.outcome === 'failed' ? '✕' : '?'}
               </span>
-              <div>
-                <h3 className="font-semibold text-slate-900">
+              <div className="min-w-0">
+                <h3 className={`font-semibold text-slate-900 ${WRAP_ANYWHERE}`}>
                   {CHECK_LABELS[check.check]}: {check.title}
                 </h3>
-                <p className="mt-1 text-sm break-words text-slate-600">{check.detail}</p>
+                <p className={`mt-1 text-sm text-slate-600 ${WRAP_ANYWHERE}`}>{check.detail}</p>
               </div>
             </li>
           ))}
@@ -138,9 +152,11 @@ function Item({
 }) {
   if (!value) return null;
   return (
-    <div className={wide ? 'sm:col-span-2' : undefined}>
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className={`text-slate-900 ${mono ? 'font-mono text-xs break-all' : ''}`}>{value}</dd>
+      <dd className={`text-slate-900 ${mono ? 'font-mono text-xs break-all' : WRAP_ANYWHERE}`}>
+        {value}
+      </dd>
     </div>
   );
 }
