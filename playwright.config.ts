@@ -11,6 +11,7 @@ import {
   WIDE_SCREEN_TAG,
   E2E_ADMIN,
   E2E_ANVIL_PORT,
+  E2E_PORT,
   MAIL_SINK_HTTP_PORT,
   MAIL_SINK_SMTP_PORT,
 } from './e2e/support/e2e-env';
@@ -21,7 +22,9 @@ const SMALL_SCREEN_ONLY = /\/small-screens\.spec\.ts$/;
 /** Specs without a screen (a wallet's protocol calls): the desktop project runs them once. */
 const NO_SCREEN = /\/wallet-offer\.spec\.ts$/;
 
-const port = Number(process.env.E2E_PORT ?? 18080);
+// Ports: E2E_PORT (18080), E2E_ANVIL_PORT (E2E_PORT + 1), MAIL_SINK_SMTP_PORT
+// (18025) and MAIL_SINK_HTTP_PORT (18026), read in e2e/support/e2e-env.ts.
+const port = E2E_PORT;
 const baseURL = `http://localhost:${port}`;
 // Kept stable across Playwright's config reloads in its worker processes.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'gets-e2e-'));

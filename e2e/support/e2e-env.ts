@@ -1,7 +1,23 @@
 // Settings shared by playwright.config.ts (the servers it starts) and the
-// journeys (what they sign in with). Test-only values.
-export const MAIL_SINK_SMTP_PORT = Number(process.env.MAIL_SINK_SMTP_PORT ?? 18025);
-export const MAIL_SINK_HTTP_PORT = Number(process.env.MAIL_SINK_HTTP_PORT ?? 18026);
+// journeys (what they sign in with). Test-only values. Every port comes from
+// the environment, with these defaults (README, "Browser tests"); `npm run
+// test:e2e` gives its 375 px project the E2E_375_* ones (package.json).
+
+/** A port from the environment (unset or empty: the default); anything else but a port stops the run. */
+export function portFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name}: ${JSON.stringify(value)} is not a port (1-65535)`);
+  }
+  return port;
+}
+
+/** The platform the journeys drive: web app and API. */
+export const E2E_PORT = portFromEnv('E2E_PORT', 18080);
+export const MAIL_SINK_SMTP_PORT = portFromEnv('MAIL_SINK_SMTP_PORT', 18025);
+export const MAIL_SINK_HTTP_PORT = portFromEnv('MAIL_SINK_HTTP_PORT', 18026);
 
 export const E2E_ADMIN = {
   email: 'admin@e2e.test',
@@ -13,9 +29,7 @@ export const E2E_ADMIN = {
 export const E2E_PASSWORD = 'Journey-Pass1!';
 
 /** Port of the embedded Anvil the journeys' server starts (journeys fund wallets through it). */
-export const E2E_ANVIL_PORT = Number(
-  process.env.E2E_ANVIL_PORT ?? Number(process.env.E2E_PORT ?? 18080) + 1,
-);
+export const E2E_ANVIL_PORT = portFromEnv('E2E_ANVIL_PORT', E2E_PORT + 1);
 
 /** Journeys of the admin console: below 1000 px it shows only a message, so the 375 px project leaves them out. */
 export const WIDE_SCREEN_TAG = '@wide-screen';

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { readMail } from '../../apps/server/test/helpers/mail-message';
+import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './e2e-env';
 
 export interface SinkMessage {
   from: string;
@@ -15,8 +16,8 @@ export interface SinkMessage {
   receivedAt: string;
 }
 
-const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 18025);
-const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 18026);
+const smtpPort = MAIL_SINK_SMTP_PORT;
+const httpPort = MAIL_SINK_HTTP_PORT;
 const messages: SinkMessage[] = [];
 
 const smtp = new SMTPServer({

@@ -2,8 +2,9 @@
 import { expect } from '@playwright/test';
 import { PRODUCT_NAME } from '@gets/schema';
 import type { SinkMessage } from './mail-sink';
+import { MAIL_SINK_HTTP_PORT } from './e2e-env';
 
-export const MAIL_SINK_URL = `http://127.0.0.1:${process.env.MAIL_SINK_HTTP_PORT ?? 18026}`;
+export const MAIL_SINK_URL = `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}`;
 
 /**
  * A new browser's sign-in notice (decision 0064) is sent whenever the worker

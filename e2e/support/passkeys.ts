@@ -8,10 +8,10 @@ import {
   softAuthenticator,
   type SoftAuthenticator,
 } from '../../apps/server/test/helpers/soft-authenticator';
-import { E2E_ADMIN, E2E_ADMIN_PASSKEY } from './e2e-env';
+import { E2E_ADMIN, E2E_ADMIN_PASSKEY, E2E_PORT } from './e2e-env';
 
 /** The journeys' server, as the browser's pages are served from it (playwright.config.ts). */
-const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 18080)}`;
+const origin = `http://localhost:${E2E_PORT}`;
 
 const adminAuthenticator: SoftAuthenticator = softAuthenticator({
   privateKeyPkcs8: Buffer.from(E2E_ADMIN_PASSKEY.privateKeyPkcs8, 'base64'),

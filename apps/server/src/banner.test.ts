@@ -34,7 +34,40 @@ describe('the start banner', () => {
     expect(box.endsWith('\n')).toBe(true);
   });
 
-  it('says only where the platform is on a later start, and that a worker runs', () => {
+  it('tells the admin login link on every start, with the secret in force, and no password', () => {
+    const secret = 'b'.repeat(32);
+    const notices = firstStartLines({ loginSecret: { value: secret, generated: false } }, URL);
+    expect(notices).toEqual([`Admin login: ${URL}/admin/login#${secret}`]);
+    const rows = rowsOf(startupBanner(URL, notices));
+    expect(rows).toEqual([
+      expect.stringMatching(/^┌─ GETS Badges ─+┐$/),
+      expect.stringMatching(/^│ GETS Badges is ready at http:\/\/localhost:8080 +│$/),
+      expect.stringMatching(/^│ +│$/),
+      expect.stringMatching(new RegExp(`^│ Admin login: ${URL}/admin/login#b{32} +│$`)),
+      expect.stringMatching(/^└─+┘$/),
+    ]);
+    expect(rows.join('\n')).not.toMatch(/password/i);
+    // A worker serves no page: no link, unless this start made the secret.
+    expect(
+      firstStartLines({ loginSecret: { value: secret, generated: false } }, undefined),
+    ).toEqual([]);
+    expect(firstStartLines({ loginSecret: { value: secret, generated: true } }, undefined)).toEqual(
+      [`Admin login: /admin/login#${secret}`],
+    );
+  });
+
+  it('in production, tells the link only when this start made the secret (not into every restart log)', () => {
+    const secret = 'c'.repeat(32);
+    const production = { everyStart: false };
+    expect(
+      firstStartLines({ loginSecret: { value: secret, generated: false } }, URL, production),
+    ).toEqual([]);
+    expect(
+      firstStartLines({ loginSecret: { value: secret, generated: true } }, URL, production),
+    ).toEqual([`Admin login: ${URL}/admin/login#${secret}`]);
+  });
+
+  it('says where the platform is, and that a worker runs', () => {
     expect(rowsOf(startupBanner(URL, []))).toHaveLength(3);
     expect(startupBanner(undefined, [])).toContain('│ GETS Badges worker is running │');
   });

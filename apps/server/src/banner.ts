@@ -1,5 +1,5 @@
 // What a developer must not miss in a terminal full of log lines: where the
-// platform is, the first admin's password and login link, a one-time code or
+// platform is, the admin login link (every start), the first admin's password, a one-time code or
 // link the outbox would have mailed. Printed to stdout as a box of its own,
 // apart from the log (JSON or pretty), and last at start, so it stays in view.
 
@@ -17,7 +17,7 @@ export function banner(lines: readonly string[], title = TITLE): string {
   return ['', top, ...rows, bottom, ''].join('\n');
 }
 
-/** The box printed once the platform is up: where it is, then what this start must tell (first admin). */
+/** The box printed once the platform is up: where it is, then what this start must tell (the admin login link; the first admin). */
 export function startupBanner(url: string | undefined, notices: readonly string[]): string {
   const ready = url ? `GETS Badges is ready at ${url}` : 'GETS Badges worker is running';
   return banner(notices.length > 0 ? [ready, '', ...notices] : [ready]);

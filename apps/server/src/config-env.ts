@@ -286,3 +286,9 @@ export interface IntegrationSettings {
   webhookAllowPrivateNetworks: boolean;
   webhookTimeoutMs: number;
 }
+
+export const integrationSettings = (e: z.output<typeof envSchema>): IntegrationSettings => ({
+  apiKeyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
+  webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+});

@@ -2,7 +2,7 @@
 // here; a bad value stops the start with a message naming the variable. The
 // variables one by one are config-env.ts; configuration imports nothing else
 // of the application (the layers above read it, never the other way).
-import type { IntegrationSettings } from './config-env.ts';
+import { integrationSettings, type IntegrationSettings } from './config-env.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toHex } from 'viem';
@@ -55,6 +55,8 @@ export interface Config {
   logLevel: string;
   /** JSON lines, or pino-pretty's lines for a person at a terminal. */
   logFormat: 'json' | 'pretty';
+  /** NODE_ENV=production: what only helps a developer (the admin link at every start) is left out. */
+  production: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   chain:
     | { kind: 'embedded'; chainId: number; port: number; stateFile: string }
@@ -287,6 +289,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     // Unset: pretty for a person at a terminal, JSON in production and when
     // piped (to a collector, a test runner, CI).
+    production: e.NODE_ENV === 'production',
     logFormat:
       e.LOG_FORMAT ?? (terminal.stdoutIsTTY && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     database: e.DATABASE_URL
@@ -390,10 +393,6 @@ export function loadConfig(
       perSponsorPerDay: e.INVITATIONS_PER_SPONSOR_PER_DAY,
       csvCallsPerSponsorPerHour: e.WHITELIST_CSV_CALLS_PER_HOUR,
     },
-    integrations: {
-      apiKeyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
-      webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
-    },
+    integrations: integrationSettings(e),
   };
 }

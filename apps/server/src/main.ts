@@ -33,7 +33,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  // Last, so the URL and the first admin's login stay in view above the prompt.
+  // Last, so the URL and the admin login link stay in view above the prompt.
   console.log(startupBanner(platform.url, platform.notices));
 }
 

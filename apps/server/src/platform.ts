@@ -204,7 +204,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
       const address = await app.listen({ port: config.port, host: config.host });
       url = displayUrl(address);
     }
-    const notices = firstStartLines(firstStart, url);
+    const notices = firstStartLines(firstStart, url, { everyStart: !config.production });
     if (allocation.sent) {
       notices.push(
         `First admin wallet ${allocation.sent.to} received ${allocation.sent.amount} GETS from the treasury`,

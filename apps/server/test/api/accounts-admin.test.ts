@@ -185,7 +185,7 @@ describe('admin accounts', () => {
 });
 
 describe('first start without configured admin credentials', () => {
-  it('generates a password and a secret, tells them once, and a restart tells nothing and grants nothing', async () => {
+  it('generates a password and a secret, tells the password once, and a restart tells only the login link and grants nothing', async () => {
     const printed: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
       printed.push(String(line));
@@ -227,7 +227,8 @@ describe('first start without configured admin credentials', () => {
       await platform.stop();
       printed.length = 0;
       platform = await startTestPlatform(env, { dataDir, schema });
-      expect(platform.notices).toEqual([]);
+      // Only the login link again (the same secret), for main.ts's start box: no password.
+      expect(platform.notices).toEqual([`Admin login: ${platform.url}/admin/login#${secret}`]);
       expect(printed.filter((line) => /admin/i.test(line))).toEqual([]);
       // The roles are there already: the restart sends no grant.
       expect(await platform.ctx.chain.publicClient.getTransactionCount({ address: deployer })).toBe(

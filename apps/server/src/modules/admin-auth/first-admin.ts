@@ -74,8 +74,20 @@ export async function ensureFirstAdmin(deps: {
   });
 }
 
-/** The lines printed once at first start (never logged at a level that might be dropped). */
-export function firstStartLines(notice: FirstStartNotice, baseUrl: string | undefined): string[] {
+/**
+ * The admin's lines of the start box, printed by main.ts to stdout apart from
+ * the log (never logged, at any level): at the first start the first admin and
+ * its password (shown only this once); the admin login link with the secret
+ * (ADMIN_LOGIN_SECRET, or the one stored in platform_settings), since only that
+ * link opens the admin login page: when the secret is made, and at every start
+ * of a process that serves the web outside production (a developer's machine;
+ * in production the link stays out of the logs a restart writes).
+ */
+export function firstStartLines(
+  notice: FirstStartNotice,
+  baseUrl: string | undefined,
+  options: { everyStart: boolean } = { everyStart: true },
+): string[] {
   const lines: string[] = [];
   if (notice.createdAdmin) {
     lines.push(`First admin created: ${notice.createdAdmin.email}`);
@@ -85,7 +97,9 @@ export function firstStartLines(notice: FirstStartNotice, baseUrl: string | unde
       );
     }
   }
-  if (notice.createdAdmin || notice.loginSecret.generated) {
+  // A worker (no baseUrl) serves no page: it tells the link only when it made the secret.
+  const serving = baseUrl !== undefined && options.everyStart;
+  if (serving || notice.createdAdmin || notice.loginSecret.generated) {
     lines.push(`Admin login: ${baseUrl ?? ''}/admin/login#${notice.loginSecret.value}`);
   }
   return lines;

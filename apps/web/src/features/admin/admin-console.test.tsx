@@ -3,7 +3,7 @@
 // sponsor screens: admin-sponsors.test.tsx).
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_TEXTS } from '@gets/schema';
+import { ADMIN_TEXTS, SESSION_STORAGE_KEYS } from '@gets/schema';
 import { closeAllStreams } from '@/features/custody';
 import { storeAdminSession } from '@/test/api-stub';
 import { renderRoute } from '@/test/render-route';
@@ -11,7 +11,8 @@ import { stubViewportWidth } from '@/test/match-media';
 
 afterEach(() => closeAllStreams());
 
-import { activeSponsorsOf, sponsor, stubConsole } from '@/test/admin-console';
+import { activeSponsorsOf, pendingSponsor, sponsor, stubConsole } from '@/test/admin-console';
+import { PENDING_SPONSORS_REFRESH_MS } from './api/get-pending-sponsors';
 
 describe('the admin area', () => {
   it('shows the shell: ADMIN, Add more admin, SEND GETS, the sidebar with the orange count of pending sponsors', async () => {
@@ -70,6 +71,42 @@ describe('the admin area', () => {
     expect(await screen.findByText(ADMIN_TEXTS.narrowScreen)).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull();
     expect(screen.queryByRole('heading', { name: /Pending profile approvals/ })).toBeNull();
+  });
+
+  it('below 1000 px offers Log out beside the message, which ends the admin session', async () => {
+    stubViewportWidth(390);
+    storeAdminSession();
+    const api = stubConsole({ 'POST /admin/logout': { data: null } });
+    const { router } = renderRoute('/dashboard');
+    expect(await screen.findByText(ADMIN_TEXTS.narrowScreen)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.admin)).toBeNull();
+    expect(api.callsTo('POST', '/admin/logout')).toHaveLength(1);
+  });
+
+  it('Dash: a sponsor who registers while the console is open shows without a reload (issue 47: "Pending approvals 00")', async () => {
+    storeAdminSession();
+    let waiting: ReturnType<typeof pendingSponsor>[] = [];
+    stubConsole({
+      'GET /admin/sponsors/unapproved': (call) => ({
+        data: call.query.get('status') === 'REJECTED' ? [] : waiting,
+      }),
+    });
+    renderRoute('/dashboard');
+    const pendingCard = await screen.findByRole('button', { name: /Pending approvals/ });
+    await waitFor(() => expect(pendingCard.textContent).toBe('Pending approvals00'));
+    expect(await screen.findByText(ADMIN_TEXTS.noSponsors)).toBeTruthy();
+    // A sponsor registers in another browser; the admin comes back to this tab.
+    waiting = [pendingSponsor(1)];
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(pendingCard.textContent).toBe('Pending approvals01'));
+    expect(await screen.findByRole('button', { name: /^Accept / })).toBeTruthy();
+    expect(screen.queryByText(ADMIN_TEXTS.noSponsors)).toBeNull();
+    // And while the admin stays on it, the list is read again on its own.
+    expect(PENDING_SPONSORS_REFRESH_MS).toBeLessThanOrEqual(15_000);
   });
 
   it('Dash: counts animate up to the real numbers, the GET Wallet shows the admin balance, 3 pending with All', async () => {

@@ -3,8 +3,8 @@
 // COMPLETED status on the live stream): what an earner, a sponsor and a
 // visitor see and can do to apply, claim and review applications (the
 // dashboards: dashboards.test.tsx).
-import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   EMPTY_STATES,
   TOASTS,
@@ -13,6 +13,7 @@ import {
   type Application,
 } from '@gets/schema';
 import { renderRoute, storeUserSession } from '@/test/render-route';
+import { SCROLL_HINTS } from './components/badge-applications';
 import { closeAllStreams } from '@/features/custody';
 import {
   CONSENT,
@@ -325,6 +326,37 @@ describe('/badge/application/{id}', () => {
     fireEvent.click(within(ada).getByRole('button', { name: /Read More/ }));
     const proof = await screen.findByRole('dialog', { name: 'Evidence Proof' });
     expect(within(proof).getByText(LONG_EVIDENCE)).toBeTruthy();
+  });
+
+  it('at 375 px says above the table that it scrolls sideways to Approve and Reject, only while it does not fit', async () => {
+    const table = (element: HTMLElement) =>
+      element.getAttribute('aria-label') === 'Applications table';
+    let screenWidth = 343;
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return table(this) ? 920 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return table(this) ? screenWidth : 0;
+    });
+    renderPage();
+    await screen.findByText('Ada Lovelace');
+    const region = screen.getByRole('region', { name: 'Applications table' });
+    const hint = await screen.findByText(SCROLL_HINTS.decide);
+    // Above the table, and read out with it when the table takes focus.
+    expect(region.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(hint.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // A wide screen: the table fits, nothing to say.
+    screenWidth = 1100;
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(screen.queryByText(SCROLL_HINTS.decide)).toBeNull();
+    expect(region.hasAttribute('aria-describedby')).toBe(false);
+    vi.restoreAllMocks();
   });
 
   it('says when there are no applications', async () => {

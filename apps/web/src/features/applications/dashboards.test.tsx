@@ -10,6 +10,7 @@ import { AppProvider } from '@/app/provider';
 import { renderRoute, storeUserSession } from '@/test/render-route';
 import { closeAllStreams } from '@/features/custody';
 import { EarnerDashboard } from './components/earner-dashboard';
+import { WAITING_FOR_ADMIN } from '@/features/badges';
 import {
   ME,
   SPONSOR,
@@ -225,5 +226,32 @@ describe('the sponsor dashboard', () => {
     );
     renderRoute('/dashboard');
     expect(await screen.findByText('No Award Winner found.')).toBeTruthy();
+  });
+
+  it('says under a published badge that waits for an admin that it does, and not under an approved one', async () => {
+    storeUserSession(SPONSOR);
+    stubApi((call) => {
+      if (call.path === '/stake/balance') return balances('90');
+      if (call.path === '/badge/allBadge/list')
+        return {
+          data: [
+            badge({ _id: 'w1', name: 'Waiting One', status: 'UNDER_VERIFICATION' }),
+            badge({ _id: 'v1', name: 'Approved One', status: 'VERIFIED' }),
+          ],
+        };
+      if (call.path.includes('total-awards')) return { data: { totalAwards: 0, totalTokens: '0' } };
+      return { data: [] };
+    });
+    renderRoute('/dashboard');
+    const published = await screen.findByRole('list', { name: 'Published badges' });
+    const cardOf = (name: string) =>
+      within(published)
+        .getByRole('button', { name: `${name}: open details` })
+        .closest('li')!;
+    await waitFor(() =>
+      expect(within(cardOf('Waiting One')).getByText(new RegExp(WAITING_FOR_ADMIN))).toBeTruthy(),
+    );
+    expect(within(cardOf('Approved One')).queryByText(new RegExp(WAITING_FOR_ADMIN))).toBeNull();
+    expect(WAITING_FOR_ADMIN).toBe('Waiting for an admin to approve it');
   });
 });

@@ -1,13 +1,15 @@
 // The registration OTP modal: six boxes, "Verify & Register" once all six are
 // filled, and two separate timers (spec section 2): its own 60-second resend
 // countdown from when it opens, and the 30-second counter that starts each time
-// an OTP is sent (a resend). Resend is offered once both are at 0.
+// an OTP is sent (a resend). Resend is offered once both are at 0. Without a
+// mail server, it says the code is in the server's terminal.
 import { useState } from 'react';
 import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_S } from '@gets/schema';
 import { Modal } from '@/components/ui/modal';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useCountdown } from '@/hooks/use-countdown';
 import { OtpInput } from './otp-input';
+import { OutboxCodeHint } from './outbox-code-hint';
 
 interface RegistrationOtpModalProps {
   email: string;
@@ -49,6 +51,7 @@ export function RegistrationOtpModal({
           if (otp.length === OTP_LENGTH && !submitting) onSubmit(otp);
         }}
       >
+        <OutboxCodeHint className="mb-4" />
         <OtpInput value={otp} onChange={setOtp} disabled={submitting} />
         <button
           type="submit"

@@ -6,7 +6,8 @@
 // A failure the server did not put in words (no answer, a 5xx) ends the
 // attempt as spec section 8 says: its message, session cleared, /login.
 // An email in the path that is not an email is said with the spec's toast
-// "Invalid email address", and nothing is sent for it.
+// "Invalid email address", and nothing is sent for it. Without a mail server,
+// it says the code is in the server's terminal.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,6 +31,7 @@ import { verifyOtp } from '../api/verify-otp';
 import { clearSession, hasForgotFlag, setForgotFlag } from '../lib/session';
 import { AuthCard, linkClass } from './auth-card';
 import { NewPasswordModal } from './new-password-modal';
+import { OutboxCodeHint } from './outbox-code-hint';
 
 /** No answer, or a server error: nothing the person can act on here. */
 const isUnreadableFailure = (result: { status: number }) =>
@@ -134,6 +136,7 @@ export function VerifyEmailForm({ email }: { email: string }) {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <OutboxCodeHint />
         <TextField
           label="OTP"
           inputMode="numeric"

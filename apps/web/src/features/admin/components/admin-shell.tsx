@@ -1,6 +1,6 @@
 // The admin area's frame (spec section 2, "Admin area"): the admin header
 // (ADMIN, "Add more admin", SEND GETS, back link) and the sidebar, around one
-// screen. Below 1000 px wide only the spec's message shows.
+// screen. Below 1000 px wide only the spec's message shows, with Log out.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ADMIN_DASHBOARD_MIN_WIDTH_PX, ADMIN_TEXTS } from '@gets/schema';
@@ -33,15 +33,7 @@ export function AdminShell({
   children: ReactNode;
 }) {
   const narrow = useMediaQuery(`(max-width: ${ADMIN_DASHBOARD_MIN_WIDTH_PX - 1}px)`);
-  if (narrow) {
-    return (
-      <section className="grid min-h-dvh place-items-center bg-slate-50 p-6">
-        <p role="status" className="max-w-md text-center text-lg font-semibold text-slate-800">
-          {ADMIN_TEXTS.narrowScreen}
-        </p>
-      </section>
-    );
-  }
+  if (narrow) return <NarrowScreen />;
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <AdminSidebar screens={screens} active={active} />
@@ -52,6 +44,32 @@ export function AdminShell({
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * Below 1000 px: the spec's message, and Log out, so an admin on a phone is
+ * not left signed in with no way out but a wider screen.
+ */
+function NarrowScreen() {
+  const session = useAdminSession();
+  const logout = useAdminLogout();
+  return (
+    <section className="grid min-h-dvh place-items-center bg-slate-50 p-6">
+      <div className="flex max-w-md flex-col items-center gap-5 text-center">
+        <p role="status" className="text-lg font-semibold text-slate-800">
+          {ADMIN_TEXTS.narrowScreen}
+        </p>
+        {session?.adminDetails.email && (
+          <p className="text-sm text-slate-600">
+            Signed in as <span className="font-medium">{session.adminDetails.email}</span>
+          </p>
+        )}
+        <button type="button" onClick={logout} className={buttonStyles.outline}>
+          Log out
+        </button>
+      </div>
+    </section>
   );
 }
 

@@ -4,7 +4,8 @@
 // characters and "Read More") and Action (approve and reject while APPLIED,
 // else "Rejected" or "Approved"). Several applications can be selected and
 // decided in one consent. A private badge's sponsor whitelists earners here,
-// one by wallet or many from a CSV file.
+// one by wallet or many from a CSV file. On a narrow screen the table scrolls
+// sideways, and a line above it says so (Approve and Reject are off to the right).
 import { useId, useState } from 'react';
 import {
   EMPTY_STATES,
@@ -26,6 +27,15 @@ import { EmptyTableRow } from '@/components/ui/empty-state';
 import { formatAmount } from '@/lib/format';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/**
+ * Said above the table while it is wider than the screen (a 375 px phone):
+ * Action, the spec's last column, is then out of view to the right.
+ */
+export const SCROLL_HINTS = {
+  decide: 'Scroll the table sideways to see Approve and Reject.',
+  columns: 'Scroll the table sideways to see every column.',
+} as const;
 
 function EvidenceProof({ application }: { application: Application }) {
   const [open, setOpen] = useState(false);
@@ -155,90 +165,96 @@ export function BadgeApplications({ badge, email }: { badge: Badge; email: strin
         </button>
       </div>
 
-      <TableScroller label="Applications table" className="mt-4 bg-white">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="px-3 py-2 font-medium">
-                <span className="sr-only">Select</span>
-              </th>
-              <th className="px-3 py-2 font-medium">S.No.</th>
-              <th className="px-3 py-2 font-medium">Full Name</th>
-              <th className="px-3 py-2 font-medium">Program Name (if any)</th>
-              <th className="px-3 py-2 font-medium">Award Criteria (Yes/No)</th>
-              <th className="px-3 py-2 font-medium">Evidence for Awarding Criteria (Yes/No)</th>
-              <th className="px-3 py-2 font-medium">Evidence Proof</th>
-              <th className="px-3 py-2 font-medium">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {applications.isPending ? (
+      <div className="mt-4">
+        <TableScroller
+          label="Applications table"
+          className="bg-white"
+          hint={pending.length > 0 ? SCROLL_HINTS.decide : SCROLL_HINTS.columns}
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <td colSpan={8} className="px-4 py-8 text-center text-slate-500" role="status">
-                  Loading applications...
-                </td>
+                <th className="px-3 py-2 font-medium">
+                  <span className="sr-only">Select</span>
+                </th>
+                <th className="px-3 py-2 font-medium">S.No.</th>
+                <th className="px-3 py-2 font-medium">Full Name</th>
+                <th className="px-3 py-2 font-medium">Program Name (if any)</th>
+                <th className="px-3 py-2 font-medium">Award Criteria (Yes/No)</th>
+                <th className="px-3 py-2 font-medium">Evidence for Awarding Criteria (Yes/No)</th>
+                <th className="px-3 py-2 font-medium">Evidence Proof</th>
+                <th className="px-3 py-2 font-medium">Action</th>
               </tr>
-            ) : applications.isError ? (
-              <tr>
-                <td colSpan={8} className="px-4">
-                  <QueryError
-                    error={applications.error}
-                    onRetry={applications.refetch}
-                    isRetrying={applications.isRefetching}
-                    className="py-8"
-                  />
-                </td>
-              </tr>
-            ) : list.length === 0 ? (
-              <EmptyTableRow columns={8}>{EMPTY_STATES.noBadgeApplications}</EmptyTableRow>
-            ) : (
-              list.map((application, index) => {
-                const selectable = application.status === 'APPLIED' && !application.reviewing;
-                const checkboxId = `${rowId}-${application._id}`;
-                return (
-                  <tr key={application._id} className="border-t border-slate-100 align-top">
-                    <td className="px-3 py-2">
-                      {selectable && (
-                        <input
-                          id={checkboxId}
-                          type="checkbox"
-                          className="size-4 accent-brand-800"
-                          checked={selected.has(application._id)}
-                          onChange={() => toggle(application._id)}
+            </thead>
+            <tbody>
+              {applications.isPending ? (
+                <tr>
+                  <td colSpan={8} className="px-4 py-8 text-center text-slate-500" role="status">
+                    Loading applications...
+                  </td>
+                </tr>
+              ) : applications.isError ? (
+                <tr>
+                  <td colSpan={8} className="px-4">
+                    <QueryError
+                      error={applications.error}
+                      onRetry={applications.refetch}
+                      isRetrying={applications.isRefetching}
+                      className="py-8"
+                    />
+                  </td>
+                </tr>
+              ) : list.length === 0 ? (
+                <EmptyTableRow columns={8}>{EMPTY_STATES.noBadgeApplications}</EmptyTableRow>
+              ) : (
+                list.map((application, index) => {
+                  const selectable = application.status === 'APPLIED' && !application.reviewing;
+                  const checkboxId = `${rowId}-${application._id}`;
+                  return (
+                    <tr key={application._id} className="border-t border-slate-100 align-top">
+                      <td className="px-3 py-2">
+                        {selectable && (
+                          <input
+                            id={checkboxId}
+                            type="checkbox"
+                            className="size-4 accent-brand-800"
+                            checked={selected.has(application._id)}
+                            onChange={() => toggle(application._id)}
+                          />
+                        )}
+                      </td>
+                      <td className="px-3 py-2">{index + 1}</td>
+                      <td className="px-3 py-2 font-medium text-slate-900">
+                        {/* The name is the row checkbox's visible label: a click on it selects the row. */}
+                        {selectable ? (
+                          <label htmlFor={checkboxId} className="cursor-pointer">
+                            {application.fullName}
+                          </label>
+                        ) : (
+                          application.fullName
+                        )}
+                      </td>
+                      <td className="px-3 py-2">{application.program || 'N/A'}</td>
+                      <td className="px-3 py-2">{yesNo(application.awardCriteria)}</td>
+                      <td className="px-3 py-2">{yesNo(application.awardingCriteriaEvidence)}</td>
+                      <td className="max-w-xs px-3 py-2">
+                        <EvidenceProof application={application} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <ActionCell
+                          application={application}
+                          busy={isReviewing}
+                          onDecide={(approve) => void decide([{ application, approve }])}
                         />
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{index + 1}</td>
-                    <td className="px-3 py-2 font-medium text-slate-900">
-                      {/* The name is the row checkbox's visible label: a click on it selects the row. */}
-                      {selectable ? (
-                        <label htmlFor={checkboxId} className="cursor-pointer">
-                          {application.fullName}
-                        </label>
-                      ) : (
-                        application.fullName
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{application.program || 'N/A'}</td>
-                    <td className="px-3 py-2">{yesNo(application.awardCriteria)}</td>
-                    <td className="px-3 py-2">{yesNo(application.awardingCriteriaEvidence)}</td>
-                    <td className="max-w-xs px-3 py-2">
-                      <EvidenceProof application={application} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <ActionCell
-                        application={application}
-                        busy={isReviewing}
-                        onDecide={(approve) => void decide([{ application, approve }])}
-                      />
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </TableScroller>
+                      </td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </TableScroller>
+      </div>
       {pending.length > 0 && (
         <p className="mt-3 text-xs text-slate-500">
           Each approval takes one of the badges left and lets the earner claim the badge and its{' '}

@@ -1,5 +1,6 @@
 // Cards in a grid, with the loading animation, the empty text and See more;
 // a failed read shows its error with Try again, never the empty text.
+import type { ReactNode } from 'react';
 import type { Badge } from '@gets/schema';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { QueryError } from '@/components/ui/query-error';
@@ -18,6 +19,7 @@ export function BadgeGrid({
   onMore,
   isLoadingMore,
   label,
+  note,
 }: {
   badges: Badge[];
   isLoading: boolean;
@@ -30,6 +32,8 @@ export function BadgeGrid({
   onMore?: () => void;
   isLoadingMore?: boolean;
   label: string;
+  /** A line under a card about its state (the sponsor's badge waiting for an admin). */
+  note?: (badge: Badge) => ReactNode;
 }) {
   if (isLoading) {
     return (
@@ -47,8 +51,9 @@ export function BadgeGrid({
         className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
       >
         {badges.map((badge) => (
-          <li key={badge._id}>
+          <li key={badge._id} className="flex flex-col gap-2">
             <BadgeCard badge={badge} />
+            {note?.(badge)}
           </li>
         ))}
       </ul>

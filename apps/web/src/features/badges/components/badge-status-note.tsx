@@ -2,6 +2,22 @@
 import type { Badge } from '@gets/schema';
 import { formatDateTime } from '@/lib/format';
 
+/**
+ * A published badge before an admin's approval (spec section 4: it "waits
+ * UNDER_VERIFICATION for admin approval"): nobody can apply until then.
+ */
+export const WAITING_FOR_ADMIN = 'Waiting for an admin to approve it';
+
+/** The sponsor's own card of a badge that waits for an admin (their dashboard). */
+export function WaitingForAdminNote({ badge }: { badge: Pick<Badge, 'status'> }) {
+  if (badge.status !== 'UNDER_VERIFICATION') return null;
+  return (
+    <p className="rounded-xl bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900">
+      {WAITING_FOR_ADMIN}: earners can apply once it is approved.
+    </p>
+  );
+}
+
 export function BadgeStatusNote({ badge }: { badge: Badge }) {
   switch (badge.status) {
     case 'BANNED':

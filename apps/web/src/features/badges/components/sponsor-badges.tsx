@@ -1,8 +1,10 @@
 // The signed-in sponsor's badges on their dashboard: published and drafts,
 // each card opening the details modal (Publish, Edit Draft, Delete Draft...).
-// The dashboard around it shows the counts and the Create Badge link.
+// The dashboard around it shows the counts and the Create Badge link. A
+// published badge an admin has not approved yet says so under its card.
 import { useSponsorBadges } from '../api/get-sponsor-badges';
 import { BadgeGrid } from './badge-grid';
+import { WaitingForAdminNote } from './badge-status-note';
 
 export function SponsorBadges() {
   const mine = useSponsorBadges();
@@ -23,6 +25,7 @@ export function SponsorBadges() {
           onRetry={mine.refetch}
           isRetrying={mine.isRefetching}
           emptyText="You have not published any badges yet."
+          note={(badge) => <WaitingForAdminNote badge={badge} />}
         />
       </section>
       <section aria-labelledby="draft-badges-heading">
