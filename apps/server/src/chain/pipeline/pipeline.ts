@@ -18,7 +18,7 @@ import { relayerFundsJob } from './relayer-funds.ts';
 import { gasUsePruningJob } from './fair-use.ts';
 import { settlePending } from './settle.ts';
 import { ensureRelayer } from './relay-batch-repository.ts';
-import { findLostBatches } from './lost-batches.ts';
+import { findLostBatches, LostBlocksNoticed } from './lost-batches.ts';
 
 /**
  * How often settling asks the node whether it still has the newest settled
@@ -103,7 +103,18 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
           lostBlocksCheckedAt = Date.now();
           await findLostBatches(settleDeps);
         }
-        if ((await settlePending(settleDeps)) > 0) wakeRelay();
+        try {
+          if ((await settlePending(settleDeps)) > 0) wakeRelay();
+        } catch (error) {
+          // The node lost settled blocks: they are found (next run) before anything is settled.
+          if (!(error instanceof LostBlocksNoticed)) throw error;
+          options.log.warn(
+            { batch: error.batchId },
+            `${error.message}; settling waits for its replay`,
+          );
+          lostBlocksNoticed = true;
+          wakeSettle();
+        }
       },
     },
     relayerFundsJob({ ...common, lowBalanceWei: options.config.health.relayerLowBalanceWei }),

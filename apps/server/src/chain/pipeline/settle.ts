@@ -22,7 +22,8 @@ import {
 import { transactionsOfBatch } from './transaction-repository.ts';
 import { complete, fail, retryOrFail } from './request-outcomes.ts';
 import { findReceipt, keepMoving, type Send } from './unmined-batches.ts';
-import { replaysBefore } from './lost-batch-repository.ts';
+import { replaysBefore, settledTip } from './lost-batch-repository.ts';
+import { LostBlocksNoticed, stillOnChain } from './lost-batches.ts';
 import type { SettleDeps } from './settle-deps.ts';
 
 /** Settles what it can of the pending batches; returns how many were mined. */
@@ -37,6 +38,17 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     const head = receipts.some(Boolean)
       ? await deps.publicClient.getBlockNumber({ cacheTime: 0 })
       : 0n;
+    // Nothing is settled on top of blocks the node lost: a batch mined after a
+    // loss (one signed before it, sent again) would otherwise be recorded above
+    // the lost ones, and the walk that finds them (lost-batches.ts) stops at
+    // the first batch still on chain. Asked after the receipts, so a loss
+    // after the check is one these receipts were mined before.
+    if (receipts.some(Boolean)) {
+      const tip = await settledTip(tx, deps.chainId);
+      if (tip.newest && !(await stillOnChain(deps.publicClient, tip.newest))) {
+        throw new LostBlocksNoticed(tip.newest.id);
+      }
+    }
     const replayMayGo = await replayGate(tx, deps, batches, receipts);
     // While lost batches run again, nothing else is sent: a batch signed
     // before the loss would otherwise run before them, out of the first order.
