@@ -44,7 +44,8 @@ test('a sponsor follows the transaction link of a published badge and reads it f
     page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd');
   await expect(fact('Status')).toContainText('Success');
   await expect(fact('Block')).toHaveText(/^\d+$/);
-  await expect(fact('Time')).toHaveText(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s?[AP]M/);
+  // One date form for people (decision 0067): "November 28, 2026 at 2:00 PM".
+  await expect(fact('Time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M$/);
   await expect(fact('From')).toContainText(/0x[0-9a-fA-F]{40}/);
   await expect(fact('From')).toContainText('Platform relayer');
   await expect(fact('To')).toContainText('Platform forwarder');
