@@ -5,7 +5,6 @@
 // be added without deciding what sponsors are told of it.
 import type { OutcomeRecorder } from './chain/action-registry.ts';
 import type { DecodedEvent } from './chain/events.ts';
-import type { ChainTransaction } from './chain/pipeline/chain-transaction.ts';
 import type { Queryable } from './db/database.ts';
 import {
   applicationFactsOf,
@@ -22,7 +21,8 @@ type Recorder<T extends ChainActionType> = (
   tx: Queryable,
   action: Extract<ChainAction, { type: T }>,
   events: DecodedEvent[],
-  transaction: ChainTransaction,
+  /** The sponsor who owns the transaction, or null (an earner's, an admin's, the platform's). */
+  ownerSponsorId: string | null,
 ) => Promise<void>;
 
 const argsOf = (events: DecodedEvent[], eventName: string, arg: string) =>
@@ -84,12 +84,14 @@ const COMPLETED: { [T in ChainActionType]: Recorder<T> | null } = {
       });
     }
   },
-  createBadge: (tx, action, events, transaction) =>
-    recordFor(tx, transaction, 'badge.published', {
+  async createBadge(tx, action, events, ownerSponsorId) {
+    if (!ownerSponsorId) return;
+    await recordSponsorEvent(tx, ownerSponsorId, 'badge.published', {
       badgeId: argsOf(events, 'BadgeCreated', 'badgeId')[0] ?? null,
       badgeName: action.name,
       isPublic: action.isPublic,
-    }),
+    });
+  },
   approveBadge: (tx, action, events) =>
     badgeEvent(tx, action.badgeId, 'badge.approved', {
       badgeName: action.name,
@@ -142,23 +144,15 @@ const secondsToIso = (seconds: string | undefined) =>
 const badgeEvent = (tx: Queryable, badgeId: string, type: string, data: Record<string, unknown>) =>
   recordBadgeEvent(tx, badgeId, type, { badgeId, ...data }).then(() => undefined);
 
-async function recordFor(
-  tx: Queryable,
-  transaction: ChainTransaction,
-  type: string,
-  data: Record<string, unknown>,
-) {
-  const sponsor = await sponsorTransaction(tx, transaction.id);
-  if (sponsor) await recordSponsorEvent(tx, sponsor.sponsorId, type, data);
-}
-
 /** The sponsor's events of an outcome: the domain's, then the transaction's own. */
 export const recordSponsorOutcome: OutcomeRecorder = async (tx, transaction, outcome, events) => {
-  const sponsor = await sponsorTransaction(tx, transaction.id);
+  // One read, and only for a user's transaction: admins' and the platform's are no sponsor's.
+  const sponsor =
+    transaction.ownerKind === 'user' ? await sponsorTransaction(tx, transaction.id) : null;
   const action = transaction.action as ChainAction;
   if (outcome === 'COMPLETED') {
     const recorder = COMPLETED[action.type] as Recorder<ChainActionType> | null | undefined;
-    await recorder?.(tx, action as never, events, transaction);
+    await recorder?.(tx, action as never, events, sponsor?.sponsorId ?? null);
   }
   if (!sponsor) return;
   await recordSponsorEvent(

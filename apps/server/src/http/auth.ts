@@ -75,7 +75,8 @@ export const AUTH_MESSAGES = {
   earnersOnly: 'Only earners can do this',
 } as const;
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of `Authorization: Bearer <token>`, if the request carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

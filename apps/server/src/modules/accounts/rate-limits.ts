@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { clientKey } from '../../http/client-key.ts';
+import { bearerToken } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { metricsAccess } from '../../http/metrics-access.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
@@ -126,6 +127,6 @@ export function perApiKeyHook(app: FastifyInstance, config: Pick<Config, 'integr
 }
 
 function apiKeyOf(request: FastifyRequest): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1]?.startsWith(API_KEY_PREFIX) ? match[1] : undefined;
+  const token = bearerToken(request);
+  return token?.startsWith(API_KEY_PREFIX) ? token : undefined;
 }

@@ -1,7 +1,7 @@
 // What a sponsor (and an admin) does with API keys, webhook endpoints and the
 // events feed. Keys are made here and shown once; the guards read them
 // through `apiKeySessions`, like sessions.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   API_KEY_PREFIX,
   API_KEYS_MAX_PER_SPONSOR,
@@ -21,6 +21,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/auth.ts';
 import type { SessionLookup } from '../../http/sessions.ts';
+import { hashToken } from '../accounts/sessions.ts';
 import {
   insertApiKey,
   listApiKeys,
@@ -45,7 +46,6 @@ import { newSigningSecret } from './webhook-sender.ts';
 
 type Deps = Pick<AppContext, 'db' | 'config'>;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** Characters of a key the lists show: the prefix and four of its own. */
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 4;
 /** Attempts the Developers page lists per endpoint. */
@@ -71,7 +71,7 @@ const apiKeyView = (key: StoredApiKey): ApiKey => ({
 export const apiKeySessions = (db: Queryable, sessions: SessionLookup): SessionLookup => ({
   resolve: (token) =>
     token.startsWith(API_KEY_PREFIX)
-      ? resolveApiKeyHash(db, sha256(token))
+      ? resolveApiKeyHash(db, hashToken(token))
       : sessions.resolve(token),
 });
 
@@ -84,7 +84,7 @@ export async function createApiKey(deps: Deps, actor: Actor, input: CreateApiKey
       sponsorId: actor.id,
       name: input.name,
       prefix: secret.slice(0, SHOWN_LENGTH),
-      keyHash: sha256(secret),
+      keyHash: hashToken(secret),
       scopes: input.scopes as StoredApiKey['scopes'],
       expiresInDays: input.expiresInDays ?? null,
     },
