@@ -203,8 +203,11 @@ describe.skipIf(onPostgres)('settled batches the chain node lost', () => {
 
       for (let cycle = 1; cycle <= 3; cycle++) {
         await new Promise((r) => setTimeout(r, 1000));
-        const [saving] = await platform.ctx.db.query<{ at: string }>('SELECT now()::text AS at');
         await saveNodeState(rpcUrl, stateFile);
+        // Read after the save, so every block the file holds is at or below it.
+        // (The time a batch is recorded MINED is no measure: a batch mined
+        // just before the save can be recorded just after it.)
+        const savedHead = await platform.ctx.chain.publicClient.getBlockNumber({ cacheTime: 0 });
         const lostBefore = await lostBatchesSoFar(platform);
         // Batches of both relayers settle after the save: the kill takes them away.
         await waitFor(
@@ -212,8 +215,8 @@ describe.skipIf(onPostgres)('settled batches the chain node lost', () => {
           async () => {
             const [row] = await platform.ctx.db.query<{ relayers: number }>(
               `SELECT count(DISTINCT relayer)::int AS relayers FROM relay_batches
-              WHERE status = 'MINED' AND mined_at > $1::timestamptz`,
-              [saving!.at],
+              WHERE status = 'MINED' AND block_number > $1`,
+              [savedHead.toString()],
             );
             return row!.relayers === 2;
           },
