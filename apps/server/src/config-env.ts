@@ -170,6 +170,9 @@ export const envSchema = z.object({
     .transform((value) => value === 'true')
     .default(false),
   WEBHOOK_TIMEOUT_MS: count.max(30_000, 'must be at most 30000').default(10_000),
+  // Test events and resends one sponsor may ask for in an hour: each makes the
+  // worker call a URL the sponsor chose.
+  WEBHOOK_MANUAL_SENDS_PER_HOUR: count.default(30),
   ACCOUNT_MAX_IN_FLIGHT: count.default(10),
   ACCOUNT_DAILY_GAS: count.default(50_000_000),
   RELAYER_LOW_BALANCE: z
@@ -285,10 +288,12 @@ export interface IntegrationSettings {
   apiKeyCallsPerMinute: number;
   webhookAllowPrivateNetworks: boolean;
   webhookTimeoutMs: number;
+  webhookManualSendsPerHour: number;
 }
 
 export const integrationSettings = (e: z.output<typeof envSchema>): IntegrationSettings => ({
   apiKeyCallsPerMinute: e.API_KEY_CALLS_PER_MINUTE,
   webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+  webhookManualSendsPerHour: e.WEBHOOK_MANUAL_SENDS_PER_HOUR,
 });

@@ -126,7 +126,7 @@ describe('confirmations on an external chain', () => {
       const alice = await createTestUser(ctx, { gets: '5' });
       const [id] = await queueTransfers(ctx, [alice], host.ctx.contracts.treasure, '1');
       await step('relay');
-      // Mined at once (the host's Anvil mines on each transaction), yet not final.
+      // Mined (the host's Anvil mines on each transaction), yet not final.
       const mined = await batchReceiptBlock(platform);
       expect(mined).not.toBeNull();
       await step('settle');
@@ -149,8 +149,10 @@ async function batchReceiptBlock(platform: TestPlatform) {
     `SELECT attempts->0->>'hash' AS hash FROM relay_batches LIMIT 1`,
   );
   if (!rows[0]) return null;
+  // Anvil answers the send before its automine has made the block: under load
+  // the receipt can come a moment after the relay step returns.
   const receipt = await platform.ctx.chain.publicClient
-    .getTransactionReceipt({ hash: rows[0].hash })
+    .waitForTransactionReceipt({ hash: rows[0].hash, pollingInterval: 50, timeout: 15_000 })
     .catch(() => null);
   return receipt?.blockNumber ?? null;
 }

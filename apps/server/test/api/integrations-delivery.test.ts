@@ -15,6 +15,8 @@ import { call } from '../helpers/badges.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
 import { startReceiver, until } from '../helpers/webhook-receiver.ts';
 
+const MANUAL_SENDS_PER_HOUR = 8;
+
 let platform: TestPlatform;
 let sponsor: TestUser;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -26,6 +28,7 @@ beforeAll(async () => {
   platform = await startTestPlatform({
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     WEBHOOK_TIMEOUT_MS: '2000',
+    WEBHOOK_MANUAL_SENDS_PER_HOUR: String(MANUAL_SENDS_PER_HOUR),
   });
   sponsor = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
   const added = await call(request, sponsor, 'POST', '/gs-api/developers/webhooks', {
@@ -129,6 +132,52 @@ describe('webhook delivery', () => {
       `/gs-api/developers/webhooks/${endpoint.id}/enable`,
     );
     expect(enabled.data.enabled).toBe(true);
+  });
+
+  it("counts a sponsor's test events and resends together, so the platform cannot be made to flood an address", async () => {
+    const flooder = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
+    const added = await call(request, flooder, 'POST', '/gs-api/developers/webhooks', {
+      url: receiver.url,
+      events: ['badge.claimed'],
+    });
+    const base = `/gs-api/developers/webhooks/${added.data.id}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < MANUAL_SENDS_PER_HOUR - 1; i++) {
+      statuses.push((await call(request, flooder, 'POST', `${base}/test`)).status);
+    }
+    const deliveries = await until(async () => {
+      const listed = await call(request, flooder, 'GET', `${base}/deliveries`);
+      return listed.data.length > 0 ? (listed.data as { id: string }[]) : undefined;
+    });
+    const resendPath = `${base}/deliveries/${deliveries[0]!.id}/resend`;
+    statuses.push((await call(request, flooder, 'POST', resendPath)).status);
+    expect(statuses).toEqual(Array(MANUAL_SENDS_PER_HOUR).fill(200));
+
+    const refusedTest = await call(request, flooder, 'POST', `${base}/test`);
+    const refusedResend = await call(request, flooder, 'POST', resendPath);
+    for (const refused of [refusedTest, refusedResend]) {
+      expect(refused.status).toBe(429);
+      expect(refused.message).toMatch(/try again in \d+ (minutes?|seconds?)/i);
+    }
+    const [{ n: tests }] = (await platform.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1`,
+      [added.data.id],
+    )) as [{ n: number }];
+    expect(tests).toBe(MANUAL_SENDS_PER_HOUR - 1);
+
+    // Another sponsor is counted apart.
+    const other = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
+    const theirs = await call(request, other, 'POST', '/gs-api/developers/webhooks', {
+      url: receiver.url,
+      events: ['badge.claimed'],
+    });
+    const sent = await call(
+      request,
+      other,
+      'POST',
+      `/gs-api/developers/webhooks/${theirs.data.id}/test`,
+    );
+    expect(sent.status).toBe(200);
   });
 
   it('refuses endpoints that point into the operator network when private networks are not allowed', async () => {

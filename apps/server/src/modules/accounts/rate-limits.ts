@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { clientKey } from '../../http/client-key.ts';
-import { bearerToken } from '../../http/auth.ts';
+import { actorOf, bearerToken } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { metricsAccess } from '../../http/metrics-access.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
@@ -88,10 +88,34 @@ export const healthLimit = (config: Pick<Config, 'rateLimits'>) => {
  * limiter of its own, counted under `scope` apart from every route's.
  */
 export function perIpHook(app: FastifyInstance, config: Pick<Config, 'rateLimits'>, scope: string) {
-  const count = app.createRateLimit({
+  return countingHook(app, {
     max: config.rateLimits.perIp.max,
     timeWindow: config.rateLimits.perIp.windowMs,
-    keyGenerator: (request: FastifyRequest) => `${scope} ${clientKey(request.ip)}`,
+    key: (request) => `${scope} ${clientKey(request.ip)}`,
+  });
+}
+
+/**
+ * An onRequest hook, after the sign-in hook, that counts the signed-in
+ * account's calls of every route it is given to, together under `scope`
+ * (the plugin's route limits keep one count per route).
+ */
+export function perActorHook(
+  app: FastifyInstance,
+  limit: { max: number; timeWindow: number },
+  scope: string,
+) {
+  return countingHook(app, { ...limit, key: (request) => `${scope} ${actorOf(request).id}` });
+}
+
+function countingHook(
+  app: FastifyInstance,
+  limit: { max: number; timeWindow: number; key: (request: FastifyRequest) => string },
+) {
+  const count = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    keyGenerator: limit.key,
   });
   return async (request: FastifyRequest) => {
     const counted = await count(request);

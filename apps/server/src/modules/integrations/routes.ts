@@ -23,6 +23,7 @@ import {
 } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
 import { actorOf, requireAdmin, requireApprovedSponsor } from '../../http/auth.ts';
+import { perActorHook } from '../accounts/rate-limits.ts';
 import {
   addEndpoint,
   apiKeysOf,
@@ -52,6 +53,14 @@ const webhooksScope = { apiKeyScope: 'webhooks:manage' } as const;
 export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const sponsor = requireApprovedSponsor(ctx);
+    // "Send test event" and "Resend" make the worker call the sponsor's URL:
+    // one count per sponsor for both, from the page or a key, so nobody can
+    // make the platform call an address again and again.
+    const manualSends = perActorHook(
+      app,
+      { max: ctx.config.integrations.webhookManualSendsPerHour, timeWindow: 3_600_000 },
+      'webhook-manual-sends',
+    );
 
     app.get(
       '/developers/keys',
@@ -197,7 +206,7 @@ export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/developers/webhooks/:id/deliveries/:deliveryId/resend',
       {
-        onRequest: sponsor,
+        onRequest: [sponsor, manualSends],
         config: webhooksScope,
         schema: {
           tags: TAGS,
@@ -215,7 +224,7 @@ export function integrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/developers/webhooks/:id/test',
       {
-        onRequest: sponsor,
+        onRequest: [sponsor, manualSends],
         config: webhooksScope,
         schema: {
           tags: TAGS,
