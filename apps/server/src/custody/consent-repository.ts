@@ -161,6 +161,15 @@ export async function useConsentAndQueue(
   return row ? { walletAddress: row.wallet_address } : null;
 }
 
+// Read before every submit that carries a token (security/consent-confirmation.ts).
+const FIND_CONSENT = prepared(
+  'find-consent',
+  `SELECT token_hash, owner_kind, owner_id, action, payload_hash, description,
+          expires_at <= now() AS expired, used_at, factor_required, factor_challenge,
+          factor_confirmed_at IS NOT NULL AS factor_confirmed, api_key_id
+     FROM consents WHERE token_hash = $1`,
+);
+
 export async function findConsent(db: Queryable, tokenHash: string): Promise<ConsentRow | null> {
   const rows = await db.query<{
     token_hash: string;
@@ -176,10 +185,7 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
     factor_confirmed: boolean;
     api_key_id: string | null;
   }>(
-    `SELECT token_hash, owner_kind, owner_id, action, payload_hash, description,
-            expires_at <= now() AS expired, used_at, factor_required, factor_challenge,
-            factor_confirmed_at IS NOT NULL AS factor_confirmed, api_key_id
-       FROM consents WHERE token_hash = $1`,
+    FIND_CONSENT,
     [tokenHash],
   );
   const row = rows[0];

@@ -7,8 +7,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 /**
- * A statement PostgreSQL parses and plans once per connection, then runs by
- * name: for the fixed statements every call runs (the session read, consent),
+ * A statement PostgreSQL parses and plans once per connection (PGlite: once
+ * on its one session, pgliteStatements below), then runs by name: for the fixed statements every call runs (the session read, consent),
  * where parsing and planning cost the server more than running them. Only for
  * lookups by key, whose plan does not depend on the values given: a prepared
  * statement may be run with a plan made without them.
@@ -140,10 +140,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // backs the badge name search (migration 0030).
   const extensions = { pg_trgm };
   const db = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string | PreparedStatement, params?: unknown[]) {
-      // PGlite runs in this process: there is no round trip or server-side parse to save.
-      const result = await q.query<Row>(statementText(sql), params);
+  const statements = pgliteStatements(db);
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, inTransaction: boolean): Queryable => ({
+    async query<Row>(sql: string | PreparedStatement, params: unknown[] = []) {
+      const result =
+        typeof sql === 'string'
+          ? await q.query<Row>(sql, params)
+          : await q.query<Row>(...(await statements.run(sql, params, inTransaction)));
       return result.rows;
     },
     async exec(sql) {
@@ -152,12 +155,65 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   });
   return {
     driver: 'pglite',
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    ...wrap(db, false),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx, true))),
     // In this process: its LISTEN has no connection to lose, so events never fire.
     listen: (channel, handler) => db.listen(channel, handler),
     close: () => db.close(),
   };
+}
+
+/**
+ * PGlite's prepared statements. Its query() parses and plans every statement
+ * anew (PostgreSQL in WASM, on this thread), and its API has no named
+ * statements: a statement is PREPAREd once on its one session and run with
+ * EXECUTE, its values given as literals (escaped by pg's own escapeLiteral),
+ * which costs a fifth of parsing and planning the session read each call
+ * (bench/README.md). Values other than text, numbers, booleans and nulls,
+ * and a statement's first use inside a transaction (whose PREPARE would wait
+ * on that transaction), take the ordinary path.
+ */
+function pgliteStatements(db: PGlite) {
+  const preparing = new Map<string, Promise<void>>();
+  const preparedNow = new Set<string>();
+  const prepare = (statement: PreparedStatement) => {
+    let done = preparing.get(statement.name);
+    if (!done) {
+      done = db
+        .exec(`PREPARE ${pg.escapeIdentifier(statement.name)} AS ${statement.text}`)
+        .then(() => void preparedNow.add(statement.name));
+      preparing.set(statement.name, done);
+    }
+    return done;
+  };
+  return {
+    async run(
+      statement: PreparedStatement,
+      params: unknown[],
+      inTransaction: boolean,
+    ): Promise<[string, unknown[]?]> {
+      const literals = params.map(literalOf);
+      // Inside a transaction, a PREPARE would wait for that very transaction to end.
+      const usable = inTransaction ? preparedNow.has(statement.name) : true;
+      if (!usable || literals.some((literal) => literal === undefined)) {
+        return [statement.text, params];
+      }
+      await prepare(statement);
+      const values = literals.length > 0 ? `(${literals.join(', ')})` : '';
+      return [`EXECUTE ${pg.escapeIdentifier(statement.name)}${values}`];
+    },
+  };
+}
+
+/** A value as an SQL literal for EXECUTE, or undefined for one to bind instead. */
+function literalOf(value: unknown): string | undefined {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return pg.escapeLiteral(String(value));
+  if (typeof value === 'bigint' || typeof value === 'boolean') {
+    return pg.escapeLiteral(String(value));
+  }
+  return undefined;
 }
 
 /**
