@@ -184,10 +184,7 @@ export async function findConsent(db: Queryable, tokenHash: string): Promise<Con
     factor_challenge: string | null;
     factor_confirmed: boolean;
     api_key_id: string | null;
-  }>(
-    FIND_CONSENT,
-    [tokenHash],
-  );
+  }>(FIND_CONSENT, [tokenHash]);
   const row = rows[0];
   return row
     ? {
