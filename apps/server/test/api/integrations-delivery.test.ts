@@ -6,10 +6,13 @@ import { INTEGRATION_MESSAGES } from '@gets/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliverDueWebhooks,
+  EVENTS_KEPT_MS,
+  pruneIntegrationRecords,
   WEBHOOK_DISABLE_AFTER_MS,
   WEBHOOK_DISABLED_REASON,
   WEBHOOK_RETRY_DELAYS_MS,
 } from '../../src/modules/integrations/jobs.ts';
+import { recordSponsorEvent } from '../../src/modules/integrations/event-repository.ts';
 import { createTestUser, type TestUser } from '../helpers/accounts.ts';
 import { call } from '../helpers/badges.ts';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.ts';
@@ -178,6 +181,44 @@ describe('webhook delivery', () => {
       `/gs-api/developers/webhooks/${theirs.data.id}/test`,
     );
     expect(sent.status).toBe(200);
+  });
+
+  it('keeps the feed 90 days: older events go unless a delivery still needs them, and a saved cursor reads on', async () => {
+    const owner = await createTestUser(platform.ctx, { userType: 'SPONSOR' });
+    const added = await call(request, owner, 'POST', '/gs-api/developers/webhooks', {
+      url: receiver.url,
+      events: ['badge.expired'],
+    });
+    receiver.answer(503);
+    const { db } = platform.ctx;
+    const record = (type: string) =>
+      db.transaction((tx) => recordSponsorEvent(tx, owner.id, type, { note: type }));
+    const old = await record('badge.approved'); // no delivery: goes
+    const stillOwed = await record('badge.expired'); // a PENDING delivery: stays
+    const recent = await record('badge.banned');
+    const feed = await call(request, owner, 'GET', '/gs-api/events');
+    const cursorAfterOld = feed.data.events[0].cursor as string;
+    await db.query(
+      `UPDATE sponsor_events SET created_at = now() - interval '91 days' WHERE id = ANY ($1)`,
+      [[old, stillOwed]],
+    );
+
+    await pruneIntegrationRecords(db);
+    const left = await db.query<{ id: string }>(
+      'SELECT id FROM sponsor_events WHERE sponsor_id = $1 ORDER BY seq',
+      [owner.id],
+    );
+    expect(left.map((e) => e.id)).toEqual([stillOwed, recent]);
+    const readOn = await call(request, owner, 'GET', `/gs-api/events?after=${cursorAfterOld}`);
+    expect(readOn.data.events.map((e: { id: string }) => e.id)).toEqual([stillOwed, recent]);
+    expect(EVENTS_KEPT_MS).toBe(90 * 86_400_000);
+    // The owed delivery is still there to send.
+    const pending = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'PENDING'`,
+      [added.data.id],
+    );
+    expect(pending[0]!.n).toBe(1);
+    receiver.answer(204);
   });
 
   it('refuses endpoints that point into the operator network when private networks are not allowed', async () => {

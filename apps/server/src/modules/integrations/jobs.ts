@@ -1,7 +1,7 @@
 // The worker's side of the sponsors' integrations: sends the outbox's due
 // deliveries (at least once, with growing delays for more than three days),
 // disables an endpoint that has failed for days and tells its sponsor, tells
-// sponsors of their badges that expired, and forgets old attempts.
+// sponsors of their badges that expired, and forgets old attempts and events.
 import { randomUUID } from 'node:crypto';
 import { PRODUCT_NAME } from '@gets/schema';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,12 @@ import { queueMails } from '../../mail/mail-queue-repository.ts';
 import type { WorkerJob } from '../../worker/worker.ts';
 import { recordBadgeEvent, sponsorEmail, takeNewlyExpiredBadges } from './event-repository.ts';
 import { eventBody } from './service.ts';
-import { pruneDeliveries, recordAttempt, takeDueDeliveries } from './webhook-repository.ts';
+import {
+  pruneDeliveries,
+  pruneEvents,
+  recordAttempt,
+  takeDueDeliveries,
+} from './webhook-repository.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
 /**
@@ -46,6 +51,13 @@ const DELIVERY_INTERVAL_MS = 1_000;
 const LEASE_MARGIN_MS = 5_000;
 /** Attempts and finished deliveries are kept this long for the Developers page. */
 const DELIVERIES_KEPT_MS = 30 * 86_400_000;
+/**
+ * The events feed reaches this far back (docs/integrations.md): a system down
+ * longer catches up from what remains. Without it the table only grows.
+ */
+export const EVENTS_KEPT_MS = 90 * 86_400_000;
+/** Events deleted per statement, so one hourly pass never holds a long lock. */
+const EVENTS_PRUNED_PER_STATEMENT = 5_000;
 
 export const retryAt = (now: Date, attempts: number): Date | null => {
   const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
@@ -111,7 +123,7 @@ async function tellEndpointDisabled(db: Database, disabled: { sponsorId: string;
         `The deliveries to your webhook endpoint have failed for days, so ${PRODUCT_NAME} stopped sending to it:`,
         disabled.url,
         '',
-        'Nothing is sent to it while it is disabled, but every event is kept on the events feed (GET /gs-api/events): once the endpoint answers again, enable it on the Developers page and catch up from the feed.',
+        'Nothing is sent to it while it is disabled, but every event is kept on the events feed (GET /gs-api/events) for 90 days: once the endpoint answers again, enable it on the Developers page and catch up from the feed.',
       ].join('\n'),
     },
   ]);
@@ -130,6 +142,15 @@ export async function announceExpiredBadges(db: Database): Promise<number> {
     }
     return expired.length;
   });
+}
+
+/** Old attempts and finished deliveries (30 days), then events no delivery needs (90 days). */
+export async function pruneIntegrationRecords(db: Database, now = new Date()): Promise<void> {
+  await pruneDeliveries(db, new Date(now.getTime() - DELIVERIES_KEPT_MS));
+  const before = new Date(now.getTime() - EVENTS_KEPT_MS);
+  let pruned: number;
+  do pruned = await pruneEvents(db, before, EVENTS_PRUNED_PER_STATEMENT);
+  while (pruned === EVENTS_PRUNED_PER_STATEMENT);
 }
 
 export function integrationJobs(deps: Deps): WorkerJob[] {
@@ -152,7 +173,7 @@ export function integrationJobs(deps: Deps): WorkerJob[] {
       name: 'webhook-pruning',
       intervalMs: 3_600_000,
       run: async () => {
-        await pruneDeliveries(deps.db, new Date(Date.now() - DELIVERIES_KEPT_MS));
+        await pruneIntegrationRecords(deps.db);
       },
     },
   ];

@@ -305,6 +305,25 @@ export async function resendDelivery(
   return rows.length > 0;
 }
 
+/**
+ * Events recorded before `before` go, up to `limit` of them, oldest first,
+ * except those a delivery still refers to (one PENDING, or finished but not
+ * yet pruned); answers how many went. Each sponsor's event numbers go on
+ * from their counter, so a cursor from before still reads on in order.
+ */
+export async function pruneEvents(db: Queryable, before: Date, limit: number): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    `DELETE FROM sponsor_events WHERE id IN (
+       SELECT e.id FROM sponsor_events e
+        WHERE e.created_at < $1
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+        ORDER BY e.created_at LIMIT $2)
+     RETURNING id`,
+    [before, limit],
+  );
+  return rows.length;
+}
+
 /** Attempts and finished deliveries older than `before` go (the events stay for the feed). */
 export async function pruneDeliveries(db: Queryable, before: Date): Promise<number> {
   await db.query('DELETE FROM webhook_attempts WHERE attempted_at < $1', [before]);
