@@ -46,6 +46,7 @@ import { createMetrics } from './chain/pipeline/metrics.ts';
 import { serveMetrics } from './worker/metrics-server.ts';
 
 import { credentialJobs } from './modules/credentials/service.ts';
+import { sealPlaintextTotpSecrets } from './modules/security/totp-secrets.ts';
 
 const INSTANCE_ID_SETTING = 'instance_id';
 
@@ -84,6 +85,8 @@ export async function startPlatform(config: Config): Promise<Platform> {
     if (missing.length > 0) throw new Error(missingKekMessage(missing, config));
     await ensureSystemWallet(db, keystore);
     await keystore.ensureIssuerKeys(db);
+    // Authenticator apps' secrets stored in the clear, before they were sealed.
+    await sealPlaintextTotpSecrets(db, keystore);
 
     const chain: ChainConnection = await connectChain(config.chain, {
       log: { warn: (message) => log.warn(message) },

@@ -25,6 +25,7 @@ import { countKeysByKek } from '../custody/key-repository.ts';
 import { rewrapAllKeys } from '../custody/rotate-kek.ts';
 import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { migrate } from '../db/migrate.ts';
+import { rewrapTotpSecrets } from '../modules/security/totp-secrets.ts';
 
 export async function rotateKek(env: Record<string, string | undefined>): Promise<string> {
   const config = loadConfig(env);
@@ -52,7 +53,10 @@ export async function rotateKek(env: Record<string, string | undefined>): Promis
     }
     const next = keyEncryptionKey(nextKey);
     const { walletKeys: count, issuerKeys } = await rewrapAllKeys(db, keks, next);
-    const alsoIssuer = `, and ${issuerKeys} credential issuer key${issuerKeys === 1 ? '' : 's'}`;
+    const appSecrets = await rewrapTotpSecrets(db, new Map([...keks.all, [next.id, next]]), next);
+    const alsoIssuer =
+      `, ${issuerKeys} credential issuer key${issuerKeys === 1 ? '' : 's'}` +
+      ` and ${appSecrets} authenticator app secret${appSecrets === 1 ? '' : 's'}`;
     const remaining = Object.entries(await countKeysByKek(db)).filter(([id]) => id !== next.id);
     if (remaining.length > 0)
       throw new Error(`keys left under old KEKs: ${JSON.stringify(remaining)}`);

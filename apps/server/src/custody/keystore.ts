@@ -17,6 +17,7 @@ import {
   type OwnerKind,
 } from './key-repository.ts';
 import { findActiveIssuerKey } from './issuer-key-repository.ts';
+import { isSealedSecret, kekOfSealedSecret, openSecret, sealSecret } from './sealed-secret.ts';
 import {
   ensureIssuerKeys,
   openIssuerKey,
@@ -44,6 +45,16 @@ export interface Keystore extends WalletSigners {
     fn: (key: IssuerSigningKey) => Promise<T>,
     algorithm?: IssuerKeyAlgorithm,
   ): Promise<T>;
+  /**
+   * Seals a secret the platform must read back (an authenticator app's) under
+   * the current key-encryption key, bound to `binding` (whose it is).
+   */
+  sealSecret(secret: string, binding: string): string;
+  /**
+   * Opens what sealSecret gave, under the same binding. Text stored before
+   * secrets were sealed is answered as it is (the start seals it).
+   */
+  openSecret(stored: string, binding: string): Promise<string>;
 }
 
 /** secp256k1 group order: a valid private key is in [1, n-1]. */
@@ -147,6 +158,16 @@ export async function createKeystore(
         throw new Error(`the ${algorithm} issuer key does not exist yet (ensureIssuerKeys)`);
       if (!keks.all.has(stored.kekId)) keks = await loadKeks();
       return fn(openIssuerKey(keks.all, stored));
+    },
+
+    sealSecret(secret, binding) {
+      return sealSecret(keks.current, secret, binding);
+    },
+
+    async openSecret(stored, binding) {
+      if (!isSealedSecret(stored)) return stored;
+      if (!keks.all.has(kekOfSealedSecret(stored))) keks = await loadKeks();
+      return openSecret(keks.all, stored, binding);
     },
   };
   return keystore;

@@ -6,7 +6,6 @@
 // before enrolling one. The calls go as a browser without the person's
 // device would send them: nothing here confirms on its own.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generate } from 'otplib';
 import {
   ADMIN_LOGIN_SECRET_HEADER,
   RECOVERY_CODE_COUNT,
@@ -16,6 +15,7 @@ import {
 import { createSession } from '../../src/modules/accounts/sessions.ts';
 import { bearer, call, registerUser } from '../helpers/account-flows.ts';
 import { createTestUser, type TestUser } from '../helpers/accounts.ts';
+import { setUpAuthenticatorApp, totpCodeOf } from '../helpers/authenticator-app.ts';
 import {
   assert as signAssertion,
   register,
@@ -32,30 +32,12 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-/** A code of `secret` for the time step `steps` away from now. */
-const codeOf = (secret: string, steps = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+const codeOf = totpCodeOf;
 
 /** Sets up the authenticator app for the session's person; answers the secret and recovery codes. */
 async function setUpApp(headers: Record<string, string>) {
-  const setup = await call<{ secret: string }>(
-    platform,
-    'POST',
-    '/security/totp/setup',
-    {},
-    headers,
-  );
-  expect(setup.status).toBe(200);
-  const secret = setup.data.secret;
-  const confirmed = await call<{ recoveryCodes: string[] | null }>(
-    platform,
-    'POST',
-    '/security/totp/confirm',
-    { code: await codeOf(secret) },
-    headers,
-  );
-  expect(confirmed).toMatchObject({ status: 200, message: SECURITY_MESSAGES.totpEnabled });
-  return { secret, recoveryCodes: confirmed.data.recoveryCodes! };
+  const { secret, recoveryCodes } = await setUpAuthenticatorApp(platform, headers);
+  return { secret, recoveryCodes: recoveryCodes! };
 }
 
 /** Adds a passkey through the registration calls, as the browser would. */

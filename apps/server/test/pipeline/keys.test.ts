@@ -22,12 +22,17 @@ import { createKeystore } from '../../src/custody/keystore.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { findActiveIssuerKey } from '../../src/custody/issuer-key-repository.ts';
+import { sealedUnderPrefix } from '../../src/custody/sealed-secret.ts';
+import { enrolProvisionedTotp } from '../../src/modules/security/security-service.ts';
+import { openTotpSecret } from '../../src/modules/security/totp-secrets.ts';
 import { openIssuerKey } from '../../src/custody/issuer-keys.ts';
 import {
   hasValidSignature,
   signCredentialJwt,
   wholeSecondDateTime,
 } from '../../src/modules/credentials/vc-jwt.ts';
+
+const APP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
@@ -119,6 +124,9 @@ describe('custodial keys at rest', () => {
     const before = await Promise.all(addresses.map((a) => findKeyByAddress(platform.ctx.db, a)));
     const issuerBefore = (await findActiveIssuerKey(platform.ctx.db, 'RS256'))!;
     const ed25519Before = (await findActiveIssuerKey(platform.ctx.db, 'EdDSA'))!;
+    // An authenticator app's secret is sealed the same way, and re-wrapped with the keys.
+    const appOwner = { kind: 'user' as const, id: (await createTestUser(platform.ctx)).id };
+    await enrolProvisionedTotp(platform.ctx.db, platform.ctx.keystore, appOwner, APP_SECRET);
 
     const env = {
       DATA_DIR: platform.dataDir,
@@ -136,7 +144,7 @@ describe('custodial keys at rest', () => {
         message,
       );
     expect(rewrapped, message).not.toBeNull();
-    expect(message).toContain('and 2 credential issuer keys;');
+    expect(message).toContain(', 2 credential issuer keys and 1 authenticator app secret;');
     if (embedded) platform = await startTestPlatform({}, { dataDir: platform.dataDir, schema });
 
     const newKek = await fs.readFile(kekFile, 'utf8');
@@ -162,6 +170,12 @@ describe('custodial keys at rest', () => {
       );
       expect(await recoverMessageAddress({ message: 'rotation', signature })).toBe(address);
     }
+    const [app] = await platform.ctx.db.query<{ secret: string }>(
+      'SELECT secret FROM totp_factors WHERE subject_id = $1',
+      [appOwner.id],
+    );
+    expect(app!.secret.startsWith(sealedUnderPrefix(keks.current.id))).toBe(true);
+    expect(await openTotpSecret(platform.ctx.keystore, appOwner, app!.secret)).toBe(APP_SECRET);
     // The issuer keys too: same kid and sealed key, new wrapping, and they still sign.
     const issuerAfter = (await findActiveIssuerKey(platform.ctx.db, 'RS256'))!;
     expect(issuerAfter.kid).toBe(issuerBefore.kid);

@@ -66,7 +66,12 @@ export async function ensureFirstAdmin(deps: {
       const account = await keystore.createWallet(tx, { kind: 'admin', id });
       await setAdminAccount(tx, id, account);
       if (config.firstAdmin.totpSecret) {
-        await enrolProvisionedTotp(tx, { kind: 'admin', id }, config.firstAdmin.totpSecret);
+        await enrolProvisionedTotp(
+          tx,
+          keystore,
+          { kind: 'admin', id },
+          config.firstAdmin.totpSecret,
+        );
       }
       notice.createdAdmin = { email: config.firstAdmin.email, generatedPassword };
     }

@@ -173,6 +173,49 @@ export async function takeTotpStep(db: Queryable, subject: Subject, step: number
   return rows.length > 0;
 }
 
+/** An app's row as stored, for sealing its secrets again (TOTP_SECRET_ROWS_PER_PASS at a time). */
+export interface StoredTotpSecrets {
+  subject: Subject;
+  secret: string | null;
+  pendingSecret: string | null;
+}
+
+/**
+ * Rows with a secret or pending secret that does not start with `prefix`,
+ * locked until the transaction ends (a set-up meanwhile waits, then writes
+ * its own sealed secret).
+ */
+export async function lockTotpSecretsNotStartingWith(
+  tx: Queryable,
+  prefix: string,
+  limit: number,
+): Promise<StoredTotpSecrets[]> {
+  const rows = await tx.query<{
+    subject_kind: Subject['kind'];
+    subject_id: string;
+    secret: string | null;
+    pending_secret: string | null;
+  }>(
+    `SELECT subject_kind, subject_id, secret, pending_secret FROM totp_factors
+      WHERE NOT starts_with(secret, $1) OR NOT starts_with(pending_secret, $1)
+      ORDER BY subject_kind, subject_id LIMIT $2 FOR UPDATE`,
+    [prefix, limit],
+  );
+  return rows.map((row) => ({
+    subject: { kind: row.subject_kind, id: row.subject_id },
+    secret: row.secret,
+    pendingSecret: row.pending_secret,
+  }));
+}
+
+export async function updateTotpSecrets(tx: Queryable, row: StoredTotpSecrets) {
+  await tx.query(
+    `UPDATE totp_factors SET secret = $3, pending_secret = $4
+      WHERE subject_kind = $1 AND subject_id = $2`,
+    [row.subject.kind, row.subject.id, row.secret, row.pendingSecret],
+  );
+}
+
 export async function deleteTotp(db: Queryable, subject: Subject): Promise<boolean> {
   const rows = await db.query(
     'DELETE FROM totp_factors WHERE subject_kind = $1 AND subject_id = $2 AND secret IS NOT NULL RETURNING subject_id',

@@ -20,6 +20,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { verify as verifyTotp } from 'otplib';
+import { openTotpSecret } from './totp-secrets.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
@@ -40,7 +41,7 @@ import {
 } from './factor-repository.ts';
 import { ceremonyOrigin, relyingParty } from './relying-party.ts';
 
-export type FactorDeps = Pick<AppContext, 'db' | 'config' | 'publicUrl'>;
+export type FactorDeps = Pick<AppContext, 'db' | 'config' | 'publicUrl' | 'keystore'>;
 
 /** A passkey ceremony may take this long (the browser's own prompt included). */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -52,7 +53,10 @@ const GUESS_SCOPE = 'second-factor';
 export interface Factors {
   passkeys: StoredPasskey[];
   totp: boolean;
-  /** The confirmed app's secret, read with the rest, so a code is checked without reading it again. */
+  /**
+   * The confirmed app's secret as stored (sealed: totp-secrets.ts), read with
+   * the rest, so a code is checked without reading it again.
+   */
   totpSecret: string | null;
   recoveryCodes: number;
 }
@@ -236,7 +240,11 @@ export async function requireFactor(
     throw await refuse(SECURITY_MESSAGES.passkeyFailed);
   }
   if (proof.totpCode && factors.totp) {
-    const step = factors.totpSecret ? await totpStep(factors.totpSecret, proof.totpCode) : null;
+    // A seal that does not open (copied from another person's row, or damaged) checks no code.
+    const secret =
+      factors.totpSecret &&
+      (await openTotpSecret(deps.keystore, subject, factors.totpSecret).catch(() => null));
+    const step = secret ? await totpStep(secret, proof.totpCode) : null;
     if (step === null) throw await refuse(SECURITY_MESSAGES.wrongCode);
     if (!(await takeTotpStep(deps.db, subject, step)))
       throw await refuse(SECURITY_MESSAGES.codeUsed);

@@ -21,6 +21,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { generateSecret, generateURI } from 'otplib';
+import type { Keystore } from '../../custody/keystore.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -51,6 +52,7 @@ import {
   type FactorDeps,
 } from './second-factor.ts';
 import { requireStepUp, subjectOf } from './step-up.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-secrets.ts';
 
 /** Crockford's base32 without look-alikes: a recovery code is read and typed by a person. */
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -224,7 +226,8 @@ export async function removePasskey(
 export async function startTotpSetup(deps: FactorDeps, actor: Actor, proof: SecondFactorProof) {
   await requireStepUp(deps, actor, proof);
   const secret = generateSecret();
-  await setPendingTotp(deps.db, subjectOf(actor), secret);
+  const subject = subjectOf(actor);
+  await setPendingTotp(deps.db, subject, sealTotpSecret(deps.keystore, subject, secret));
   const otpauthUri = generateURI({
     issuer: PRODUCT_NAME,
     label: actor.email,
@@ -241,7 +244,9 @@ export async function confirmTotp(deps: FactorDeps, actor: Actor, code: string) 
   const hadFactor = hasFactor(await factorsOf(deps.db, subject));
   const totp = await findTotp(deps.db, subject);
   if (!totp?.pendingSecret) throw new AppError(409, SECURITY_MESSAGES.totpNotStarted);
-  const step = await totpStep(totp.pendingSecret, code);
+  const pending = await openTotpSecret(deps.keystore, subject, totp.pendingSecret);
+  const step = await totpStep(pending, code);
+  // The row's sealed text is compared: a second set-up meanwhile replaced it.
   if (step === null || !(await confirmPendingTotp(deps.db, subject, totp.pendingSecret, step))) {
     throw new AppError(400, SECURITY_MESSAGES.wrongCode);
   }
@@ -282,7 +287,13 @@ export async function regenerateRecoveryCodes(
  * first start so a deployment is provisioned without a browser. Never
  * printed or logged.
  */
-export async function enrolProvisionedTotp(db: Queryable, subject: Subject, secret: string) {
-  await setPendingTotp(db, subject, secret);
-  await confirmPendingTotp(db, subject, secret, 0);
+export async function enrolProvisionedTotp(
+  db: Queryable,
+  keystore: Keystore,
+  subject: Subject,
+  secret: string,
+) {
+  const sealed = sealTotpSecret(keystore, subject, secret);
+  await setPendingTotp(db, subject, sealed);
+  await confirmPendingTotp(db, subject, sealed, 0);
 }

@@ -32,7 +32,7 @@ const DAY_MS = 24 * 3_600_000;
 
 export const WALLET_EXPORTED_SUBJECT = `Your ${PRODUCT_NAME} wallet was exported`;
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'publicUrl'> & {
+type Deps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'publicUrl' | 'keystore'> & {
   logError?: (error: unknown) => void;
 };
 
