@@ -171,6 +171,31 @@ export const passkeySchema = z.object({
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
+/**
+ * A person's own security changes, as the Security section lists them: a
+ * change they did not make is how a stolen password shows.
+ */
+export const SECURITY_EVENT_TEXTS = {
+  'wallet.export': 'Wallet exported',
+  'passkey.add': 'Passkey added',
+  'passkey.remove': 'Passkey removed',
+  'totp.enable': 'Authenticator app set up',
+  'totp.remove': 'Authenticator app removed',
+  'recovery-codes.replace': 'New recovery codes made',
+  'factors.reset': 'Every passkey, authenticator app and recovery code removed by the operator',
+} as const;
+export type SecurityEventKind = keyof typeof SECURITY_EVENT_TEXTS;
+/** How many of the latest changes GET /security answers. */
+export const SECURITY_ACTIVITY_LIMIT = 20;
+
+export const securityActivitySchema = z.object({
+  event: z.enum(Object.keys(SECURITY_EVENT_TEXTS) as [SecurityEventKind, ...SecurityEventKind[]]),
+  at: z.string(),
+  /** The network the change came from (the IP's /24 or /48), when it came over HTTP. */
+  network: z.string().nullable(),
+});
+export type SecurityActivity = z.infer<typeof securityActivitySchema>;
+
 /** GET /gs-api/security: the caller's factors, recovery codes and export. */
 export const securityOverviewSchema = z.object({
   passkeys: z.array(passkeySchema),
@@ -180,6 +205,8 @@ export const securityOverviewSchema = z.object({
   /** Admins must enrol a factor before any change. */
   factorRequired: z.boolean(),
   walletExport: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  /** The latest SECURITY_ACTIVITY_LIMIT changes, newest first. */
+  recentActivity: z.array(securityActivitySchema),
 });
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 export const securityOverviewResponseSchema = envelope(securityOverviewSchema);

@@ -82,6 +82,18 @@ describe('security: wallet export', () => {
     expect(
       await findSecurityEvents(platform.ctx.db, { kind: 'user', id: person.user._id }),
     ).toContainEqual({ event: 'wallet.export', details: { address }, network: expect.any(String) });
+    // And shown to the person, newest first, on their Security section.
+    const overview = await call<{ recentActivity: { event: string; network: string | null }[] }>(
+      platform,
+      'GET',
+      '/security',
+      undefined,
+      bearer(person.token),
+    );
+    expect(overview.data.recentActivity[0]).toMatchObject({
+      event: 'wallet.export',
+      network: expect.any(String),
+    });
 
     const [exported, ...more] = await exportedMails(person.email);
     expect(more).toEqual([]);

@@ -1,16 +1,10 @@
 // The audit trail of a person's own security changes (migration 0248).
 import { randomUUID } from 'node:crypto';
+import type { SecurityEventKind } from '@gets/schema';
 import type { Queryable } from '../../db/database.ts';
 import type { Subject } from './factor-repository.ts';
 
-export type SecurityEvent =
-  | 'wallet.export'
-  | 'passkey.add'
-  | 'passkey.remove'
-  | 'totp.enable'
-  | 'totp.remove'
-  | 'recovery-codes.replace'
-  | 'factors.reset';
+export type SecurityEvent = SecurityEventKind;
 
 export async function recordSecurityEvent(
   db: Queryable,
@@ -35,4 +29,26 @@ export async function findSecurityEvents(
       WHERE subject_kind = $1 AND subject_id = $2 ORDER BY created_at`,
     [subject.kind, subject.id],
   );
+}
+
+/** The subject's latest changes, newest first. */
+export async function recentSecurityEvents(
+  db: Queryable,
+  subject: Subject,
+  limit: number,
+): Promise<{ event: SecurityEvent; at: Date; network: string | null }[]> {
+  const rows = await db.query<{
+    event: SecurityEvent;
+    created_at: Date | string;
+    network: string | null;
+  }>(
+    `SELECT event, created_at, network FROM security_events
+      WHERE subject_kind = $1 AND subject_id = $2 ORDER BY created_at DESC, id LIMIT $3`,
+    [subject.kind, subject.id, limit],
+  );
+  return rows.map((row) => ({
+    event: row.event,
+    at: new Date(row.created_at),
+    network: row.network,
+  }));
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import {
   PRODUCT_NAME,
   RECOVERY_CODE_COUNT,
+  SECURITY_ACTIVITY_LIMIT,
   SECURITY_MESSAGES,
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
@@ -41,7 +42,7 @@ import {
   type Subject,
 } from './factor-repository.ts';
 import { ceremonyOrigin, relyingParty } from './relying-party.ts';
-import { recordSecurityEvent } from './security-event-repository.ts';
+import { recentSecurityEvents, recordSecurityEvent } from './security-event-repository.ts';
 import {
   CHALLENGE_TTL_MS,
   factorsOf,
@@ -84,10 +85,11 @@ const passkeyView = (passkey: StoredPasskey) => ({
 /** GET /security */
 export async function securityOverview(deps: FactorDeps, actor: Actor): Promise<SecurityOverview> {
   const subject = subjectOf(actor);
-  const [factors, totp, recovery] = await Promise.all([
+  const [factors, totp, recovery, activity] = await Promise.all([
     factorsOf(deps.db, subject),
     findTotp(deps.db, subject),
     countRecoveryCodes(deps.db, subject),
+    recentSecurityEvents(deps.db, subject, SECURITY_ACTIVITY_LIMIT),
   ]);
   const admin = actor.kind === 'admin';
   return {
@@ -102,6 +104,11 @@ export async function securityOverview(deps: FactorDeps, actor: Actor): Promise<
     walletExport: admin
       ? { allowed: false, reason: SECURITY_MESSAGES.adminWalletNotExportable }
       : { allowed: true, reason: null },
+    recentActivity: activity.map((change) => ({
+      event: change.event,
+      at: change.at.toISOString(),
+      network: change.network,
+    })),
   };
 }
 

@@ -41,6 +41,7 @@ function overview(overrides: Partial<SecurityOverview> = {}): SecurityOverview {
     hasSecondFactor: false,
     factorRequired: false,
     walletExport: { allowed: true, reason: null },
+    recentActivity: [],
     ...overrides,
   };
 }
@@ -220,6 +221,39 @@ describe('the Security section of /profile', () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/security/sessions/sign-out-others')).toHaveLength(1),
     );
+  });
+
+  it('lists the latest security changes, newest first, with when and from which network', async () => {
+    stubApi({
+      'GET /security': {
+        data: overview({
+          recentActivity: [
+            { event: 'wallet.export', at: '2025-01-03T09:30:00Z', network: '203.0.113.0/24' },
+            { event: 'passkey.add', at: '2025-01-02T10:00:00Z', network: null },
+          ],
+        }),
+      },
+      'GET /security/sessions': { data: SESSIONS },
+    });
+    await openProfile();
+    const section = await screen.findByRole('region', { name: 'Recent security activity' });
+    const changes = within(section).getAllByRole('listitem');
+    expect(changes.map((change) => change.textContent)).toEqual([
+      expect.stringMatching(/^Wallet exported.*2025.*Network 203\.0\.113\.0\/24$/),
+      expect.stringMatching(/^Passkey added.*2025/),
+    ]);
+    expect(changes[1]!.textContent).not.toContain('Network');
+  });
+
+  it('says what the activity list will show before there is any', async () => {
+    stubApi({
+      'GET /security': { data: overview() },
+      'GET /security/sessions': { data: SESSIONS },
+    });
+    await openProfile();
+    const section = await screen.findByRole('region', { name: 'Recent security activity' });
+    expect(within(section).getByText(/^Nothing yet\./)).toBeTruthy();
+    expect(within(section).queryByRole('list')).toBeNull();
   });
 
   it('exports the wallet without a factor: passphrases must match, then password and a mailed code', async () => {

@@ -33,6 +33,7 @@ import {
 import { useConfirmItIsYou } from '../hooks/use-confirm-it-is-you';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
+import { SecurityActivityList } from './security-activity';
 import { SessionsList } from './sessions-list';
 import { TotpSetupDialog } from './totp-setup-dialog';
 import { WalletExportDialog } from './wallet-export-dialog';
@@ -299,6 +300,14 @@ function SecuritySettings({
       <Section title="Sessions">
         <p className="text-sm text-slate-600">{SECURITY_MESSAGES.sessions}.</p>
         <SessionsList actor={actor} />
+      </Section>
+
+      <Section title="Recent security activity">
+        <p className="text-sm text-slate-600">
+          If you see a change you did not make, sign out of all other sessions and change your
+          password.
+        </p>
+        <SecurityActivityList activity={overview.recentActivity} />
       </Section>
 
       <Section title="Export wallet">
