@@ -94,6 +94,13 @@ test('an authenticator app is set up with a code computed from the secret shown,
   await setup.getByLabel('Code from the app').fill(await generate({ secret }));
   await setup.getByRole('button', { name: 'Confirm' }).click();
   expect(await keepRecoveryCodes(page)).toHaveLength(10);
+  // The change is listed where a person would notice one they did not make.
+  await expect(
+    security
+      .getByRole('list', { name: 'Recent security activity' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Authenticator app set up' }),
+  ).toHaveCount(1);
 
   // The password alone no longer signs in: the next step asks for the app's code.
   const login = await page.context().browser()!.newContext();
