@@ -13,19 +13,18 @@ import {
 
 /** Every sealed secret's stored form starts so; text stored in the clear does not. */
 export const SEALED_SECRET_PREFIX = 'sealed:v1:';
-const PREFIX = SEALED_SECRET_PREFIX;
 
-export const isSealedSecret = (stored: string) => stored.startsWith(PREFIX);
+export const isSealedSecret = (stored: string) => stored.startsWith(SEALED_SECRET_PREFIX);
 
 /** The stored form's prefix under one key-encryption key (to find those under another). */
-export const sealedUnderPrefix = (kekId: string) => `${PREFIX}${kekId}:`;
+export const sealedUnderPrefix = (kekId: string) => `${SEALED_SECRET_PREFIX}${kekId}:`;
 
 function encode(sealed: SealedKey): string {
   return `${sealedUnderPrefix(sealed.kekId)}${sealed.wrappedDataKey.toString('base64url')}:${sealed.sealedPrivateKey.toString('base64url')}`;
 }
 
 function decode(stored: string): SealedKey {
-  const [kekId, wrapped, body, ...rest] = stored.slice(PREFIX.length).split(':');
+  const [kekId, wrapped, body, ...rest] = stored.slice(SEALED_SECRET_PREFIX.length).split(':');
   if (!kekId || !wrapped || !body || rest.length > 0) throw new Error('a damaged sealed secret');
   return {
     kekId,

@@ -58,7 +58,9 @@ export interface Factors {
    * the rest, so a code is checked without reading it again.
    */
   totpSecret: string | null;
+  totpEnabledAt: Date | null;
   recoveryCodes: number;
+  recoveryCodesCreatedAt: Date | null;
 }
 
 export async function factorsOf(db: Queryable, subject: Subject): Promise<Factors> {
@@ -68,7 +70,14 @@ export async function factorsOf(db: Queryable, subject: Subject): Promise<Factor
     countRecoveryCodes(db, subject),
   ]);
   const totpSecret = totp?.secret ?? null;
-  return { passkeys, totp: totpSecret !== null, totpSecret, recoveryCodes: recovery.remaining };
+  return {
+    passkeys,
+    totp: totpSecret !== null,
+    totpSecret,
+    totpEnabledAt: totp?.enabledAt ?? null,
+    recoveryCodes: recovery.remaining,
+    recoveryCodesCreatedAt: recovery.createdAt,
+  };
 }
 
 export const hasFactor = (factors: Factors) => factors.passkeys.length > 0 || factors.totp;

@@ -28,7 +28,6 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   confirmPendingTotp,
-  countRecoveryCodes,
   deletePasskey,
   deleteRecoveryCodes,
   deleteTotp,
@@ -85,19 +84,17 @@ const passkeyView = (passkey: StoredPasskey) => ({
 /** GET /security */
 export async function securityOverview(deps: FactorDeps, actor: Actor): Promise<SecurityOverview> {
   const subject = subjectOf(actor);
-  const [factors, totp, recovery, activity] = await Promise.all([
+  const [factors, activity] = await Promise.all([
     factorsOf(deps.db, subject),
-    findTotp(deps.db, subject),
-    countRecoveryCodes(deps.db, subject),
     recentSecurityEvents(deps.db, subject, SECURITY_ACTIVITY_LIMIT),
   ]);
   const admin = actor.kind === 'admin';
   return {
     passkeys: factors.passkeys.map(passkeyView),
-    totp: { enabled: factors.totp, enabledAt: totp?.enabledAt?.toISOString() ?? null },
+    totp: { enabled: factors.totp, enabledAt: factors.totpEnabledAt?.toISOString() ?? null },
     recoveryCodes: {
-      remaining: recovery.remaining,
-      createdAt: recovery.createdAt?.toISOString() ?? null,
+      remaining: factors.recoveryCodes,
+      createdAt: factors.recoveryCodesCreatedAt?.toISOString() ?? null,
     },
     hasSecondFactor: hasFactor(factors),
     factorRequired: admin,

@@ -60,7 +60,7 @@ async function resealRows(
 /** At the start: seals the secrets stored in the clear (before sealing existed); answers how many rows. */
 export function sealPlaintextTotpSecrets(db: Database, keystore: Keystore): Promise<number> {
   return resealRows(db, SEALED_SECRET_PREFIX, (stored, subject) =>
-    isSealedSecret(stored) ? stored : sealTotpSecret(keystore, subject, stored),
+    sealTotpSecret(keystore, subject, stored),
   );
 }
 
