@@ -16,14 +16,6 @@ export const dateOf = (value: unknown) => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-export const longDate = (date: Date) =>
-  date.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** The issuer's id, whether the credential gives it as a string or as a Profile. */
 export const issuerIdOf = (credential: Json): unknown =>
   typeof credential.issuer === 'string' ? credential.issuer : field(credential.issuer, 'id');

@@ -10,7 +10,8 @@ import type { Signer } from './verify-signature.ts';
 import { encodedStatusList } from './service.ts';
 import { statusBitOf } from './status-list.ts';
 import type { GivenCredential } from './verify-input.ts';
-import { dateOf, failed, field, longDate, passed, skipped, type Json } from './verify-report.ts';
+import { utcDate } from '../../mail/dates-for-people.ts';
+import { dateOf, failed, field, passed, skipped, type Json } from './verify-report.ts';
 
 export interface StatusResult {
   check: VerificationCheck;
@@ -68,7 +69,7 @@ export async function statusCheck(
   if (await statusBitOf(await encodedStatusList(db, list), index)) {
     const id = credentialIdOf(credential.id);
     const stored = id ? await findCredentialById(db, id) : null;
-    const when = stored?.revokedAt ? ` on ${longDate(stored.revokedAt)}` : '';
+    const when = stored?.revokedAt ? ` on ${utcDate(stored.revokedAt)}` : '';
     return {
       value: 'revoked',
       check: failed(
@@ -116,14 +117,14 @@ export function validityCheck(
     }
   }
   if (validFrom.getTime() > now.getTime()) {
-    return fail('Not valid yet', `This credential is valid only from ${longDate(validFrom)}.`);
+    return fail('Not valid yet', `This credential is valid only from ${utcDate(validFrom)}.`);
   }
   if (validUntil && validUntil.getTime() < now.getTime()) {
     return {
       check: failed(
         'validity',
         'Expired',
-        `This credential expired on ${longDate(validUntil)}. It proves the badge was earned, but it is no longer current.`,
+        `This credential expired on ${utcDate(validUntil)}. It proves the badge was earned, but it is no longer current.`,
       ),
       expired: true,
     };
@@ -132,7 +133,7 @@ export function validityCheck(
     check: passed(
       'validity',
       'Valid',
-      `Valid since ${longDate(validFrom)}${validUntil ? ` and until ${longDate(validUntil)}` : '; it does not expire'}.`,
+      `Valid since ${utcDate(validFrom)}${validUntil ? ` and until ${utcDate(validUntil)}` : '; it does not expire'}.`,
     ),
     expired: false,
   };
