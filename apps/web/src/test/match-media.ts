@@ -1,4 +1,4 @@
-// A matchMedia for jsdom (which has none) that answers width queries for a
+// A matchMedia (the test DOM's answers for its own window size) that answers width queries for a
 // chosen viewport width, the way a browser of that width would.
 import { vi } from 'vitest';
 

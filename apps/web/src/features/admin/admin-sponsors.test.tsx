@@ -130,8 +130,8 @@ describe('Active sponsors', () => {
     await screen.findByText('Sponsor 12');
     fireEvent.click(screen.getByRole('button', { name: ADMIN_TEXTS.seeMore }));
     expect(await screen.findByText(`Sponsor ${count}`)).toBeTruthy();
-    // Counted by their links' target: jsdom's role queries over 217 cards took
-    // 13-17 s on two cores.
+    // Counted by their links' target: role queries over 217 cards took 13-17 s
+    // on two cores in jsdom.
     expect(document.querySelectorAll('a[href^="/admin/sponsor/"]')).toHaveLength(count);
     expect(
       api.callsTo('GET', '/admin/sponsors/verified').map((call) => call.query.get('after')),

@@ -17,7 +17,7 @@ const statusCalls = (calls: { path: string }[]) =>
   calls.filter((call) => call.path === '/gs-api/metakeep/transaction');
 
 beforeEach(() => {
-  // Stored before the clock is faked: jsdom's storage event would leave a timer pending.
+  // Stored before the clock is faked: the test DOM's storage event would leave a timer pending.
   window.localStorage.setItem('auth', JSON.stringify({ token: 'user-token', user: {} }));
   vi.useFakeTimers();
 });
