@@ -70,11 +70,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/tx/{hash}', () => {
   it('shows status, block, time, from and to, gas used and the events in words', async () => {
-    let answer: (reply: Reply) => void = () => undefined;
-    const urls = stubFetch(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    // The reply waits on a gate opened after the loading text is seen; the page may
+    // show that text before it calls fetch, so the gate exists before either.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const urls = stubFetch(async () => {
+      await gate;
+      return { body: { message: 'Transaction', data: facts() } };
+    });
     renderRoute(`/tx/${HASH}`);
     expect(await screen.findByText(/Reading the transaction/)).toBeTruthy();
-    answer({ body: { message: 'Transaction', data: facts() } });
+    release();
     expect(await screen.findByText('Success')).toBeTruthy();
     expect(urls).toEqual([`/gs-api/transactions/${HASH}`]);
     expect(screen.getByRole('heading', { level: 1, name: 'Transaction' })).toBeTruthy();
