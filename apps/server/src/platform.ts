@@ -171,6 +171,7 @@ export async function startPlatform(config: Config): Promise<Platform> {
             contracts,
             config,
             metrics: metrics.pipeline,
+            notices: statusFeed,
           })),
           ...credentialJobs(ctx),
           ...badgeJobs({ db, keystore, chain, actions: chainActions }),

@@ -53,4 +53,39 @@ describe('worker jobs woken by another job', () => {
     await second;
     expect(runs).toEqual(['run 1', 'run 2']);
   });
+
+  it('a job that finds nothing waits twice as long each time, up to its idle interval; a wake runs it at once', async () => {
+    let wake = () => {};
+    const runsAt: number[] = [];
+    let sixRuns = () => {};
+    const six = new Promise<void>((resolve) => (sixRuns = resolve));
+    workers.push(
+      await startWorker(db, {
+        heartbeatIntervalMs: NEVER_BY_INTERVAL_MS,
+        log: silent,
+        jobs: [
+          {
+            name: 'idle',
+            intervalMs: 10,
+            idleIntervalMs: 40,
+            onWake: (w) => (wake = w),
+            async run() {
+              runsAt.push(performance.now());
+              if (runsAt.length === 6) sixRuns();
+              return 'idle';
+            },
+          },
+        ],
+      }),
+    );
+    await six;
+    const gaps = runsAt.slice(1, 6).map((at, i) => at - runsAt[i]!);
+    // A timer never fires early (1 ms for the clock's rounding): 20, 40, then 40 and 40.
+    [20, 40, 40, 40].forEach((least, i) => expect(gaps[i]).toBeGreaterThanOrEqual(least - 1));
+    // The sixth run's bookkeeping ends in this turn; its next run is 40 ms away.
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = runsAt.length;
+    wake();
+    expect(runsAt.length).toBe(before + 1);
+  });
 });

@@ -14,7 +14,15 @@ import {
 export interface WorkerJob {
   name: string;
   intervalMs: number;
-  run(): Promise<void>;
+  /**
+   * A job whose run answers 'idle' (it found nothing to do) waits twice as
+   * long before each next run, up to this; a wake, or a run that found work,
+   * brings it back to `intervalMs`. Without it, an idle run changes nothing.
+   * An idle platform then polls its database a few times a second, not a
+   * hundred (relay and settle would otherwise ask every 50 and 100 ms).
+   */
+  idleIntervalMs?: number;
+  run(): Promise<void | 'idle'>;
   /**
    * Hands the job its `wake`: a call runs the job now rather than at its next
    * tick (or right after the run in progress), so one job can tell another
@@ -62,7 +70,7 @@ export async function startWorker(
   await heartbeat.run();
 
   const jobs = [heartbeat, ...(options.jobs ?? [])];
-  const timers: NodeJS.Timeout[] = [];
+  const timers = new Map<WorkerJob, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let stopped = false;
 
@@ -73,6 +81,7 @@ export async function startWorker(
     let failures = 0;
     let pausedUntil = 0;
     let lastLoggedAt = 0;
+    let idleRuns = 0;
     const failed = (error: unknown) => {
       failures += 1;
       const delay = Math.min(MAX_BACKOFF_MS, job.intervalMs * 2 ** failures);
@@ -85,18 +94,32 @@ export async function startWorker(
         );
       }
     };
-    const succeeded = () => {
+    const succeeded = (outcome: void | 'idle') => {
       if (failures > 0) {
         options.log.info?.({ job: job.name, failures }, 'worker job recovered');
       }
       failures = 0;
       pausedUntil = 0;
+      idleRuns = outcome === 'idle' ? idleRuns + 1 : 0;
+    };
+    const nextDelay = () => {
+      const pause = pausedUntil - Date.now();
+      if (pause > 0) return pause;
+      if (idleRuns === 0 || job.idleIntervalMs === undefined) return job.intervalMs;
+      return Math.min(job.idleIntervalMs, job.intervalMs * 2 ** idleRuns);
+    };
+    const schedule = (delayMs: number) => {
+      clearTimeout(timers.get(job));
+      if (!stopped) timers.set(job, setTimeout(tick, delayMs));
     };
     // Woken while running: run once more right after, so no wake-up is lost.
     let wokenWhileBusy = false;
-    const tick = () => {
-      // A slow run is never overlapped by the next tick of the same job.
-      if (stopped || busy || Date.now() < pausedUntil) return;
+    // The next run is timed from the end of this one, so a slow run is never
+    // overlapped by the next of the same job.
+    function tick() {
+      if (stopped || busy) return;
+      // Woken during a pause: the run waits for the pause's end.
+      if (Date.now() < pausedUntil) return schedule(nextDelay());
       busy = true;
       const run = job
         .run()
@@ -107,22 +130,23 @@ export async function startWorker(
           if (wokenWhileBusy) {
             wokenWhileBusy = false;
             tick();
-          }
+          } else schedule(nextDelay());
         });
       running.add(run);
-    };
+    }
     job.onWake?.(() => {
+      idleRuns = 0;
       if (busy) wokenWhileBusy = true;
       else tick();
     });
-    timers.push(setInterval(tick, job.intervalMs));
+    schedule(job.intervalMs);
   }
 
   return {
     identity,
     async stop() {
       stopped = true;
-      timers.forEach(clearInterval);
+      timers.forEach((timer) => clearTimeout(timer));
       await Promise.all(running);
       await removeHeartbeat(db, identity.workerId).catch(() => undefined);
     },

@@ -19,12 +19,20 @@ import { gasUsePruningJob } from './fair-use.ts';
 import { settlePending } from './settle.ts';
 import { ensureRelayer } from './relay-batch-repository.ts';
 import { findLostBatches, LostBlocksNoticed } from './lost-batches.ts';
+import type { StatusFeed } from './status-feed.ts';
 
 /**
- * How often settling asks the node whether it still has the newest settled
- * batch; the relay asks before every batch it signs, and wakes it sooner.
+ * How often, at most, settling asks the node whether it still has the newest
+ * settled batch (while idle, settling runs every PIPELINE_IDLE_POLL_MS); the
+ * relay asks before every batch it signs, and wakes it sooner.
  */
 const LOST_BLOCKS_CHECK_MS = 500;
+/**
+ * The longest relay and settle wait between looks while they find nothing to
+ * do: new work wakes them at once (a queued transaction's notice, a sent
+ * batch), so this bounds only what no notice announces (a relayer funded again).
+ */
+export const PIPELINE_IDLE_POLL_MS = 1000;
 
 export interface PipelineOptions {
   log: PipelineLog;
@@ -38,6 +46,12 @@ export interface PipelineOptions {
     health: Pick<Config['health'], 'relayerLowBalanceWei'>;
   };
   metrics?: PipelineMetrics;
+  /**
+   * The status notices of this database (status-feed.ts): a queued
+   * transaction's notice wakes the relay, which may then rest while idle.
+   * Without them the relay looks every `relayIntervalMs`, idle or not.
+   */
+  notices?: Pick<StatusFeed, 'listening' | 'watchNotices'>;
 }
 
 export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[]> {
@@ -79,9 +93,17 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
     {
       name: 'relay',
       intervalMs: settings.relayIntervalMs,
-      onWake: (wake) => (wakeRelay = wake),
+      idleIntervalMs: PIPELINE_IDLE_POLL_MS,
+      onWake: (wake) => {
+        wakeRelay = wake;
+        options.notices?.watchNotices(wake);
+      },
       run: async () => {
-        await relayQueued({
+        // Rests only if a transaction queued after this look would wake it:
+        // the feed was listening before the look began (after a lost LISTEN
+        // connection, notices sent meanwhile reached nobody).
+        const heard = options.notices?.listening ?? false;
+        const sent = await relayQueued({
           ...common,
           keystore,
           settings,
@@ -91,11 +113,15 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
             wakeSettle();
           },
         });
+        return sent === 0 && heard ? 'idle' : undefined;
       },
     },
     {
       name: 'settle',
       intervalMs: settings.settleIntervalMs,
+      // With no batch pending, a sent one wakes it (onSent): the wait only
+      // spaces the checks for blocks the node lost.
+      idleIntervalMs: PIPELINE_IDLE_POLL_MS,
       onWake: (wake) => (wakeSettle = wake),
       run: async () => {
         if (lostBlocksNoticed || Date.now() - lostBlocksCheckedAt >= LOST_BLOCKS_CHECK_MS) {
@@ -104,7 +130,9 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
           await findLostBatches(settleDeps);
         }
         try {
-          if ((await settlePending(settleDeps)) > 0) wakeRelay();
+          const { mined, pending } = await settlePending(settleDeps);
+          if (mined > 0) wakeRelay();
+          return pending === 0 ? 'idle' : undefined;
         } catch (error) {
           // The node lost settled blocks: they are found (next run) before anything is settled.
           if (!(error instanceof LostBlocksNoticed)) throw error;

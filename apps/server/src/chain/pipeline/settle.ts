@@ -26,13 +26,15 @@ import { replaysBefore, settledTip } from './lost-batch-repository.ts';
 import { LostBlocksNoticed, stillOnChain } from './lost-batches.ts';
 import type { SettleDeps } from './settle-deps.ts';
 
-/** Settles what it can of the pending batches; returns how many were mined. */
-export async function settlePending(deps: SettleDeps): Promise<number> {
+/** Settles what it can of the pending batches; answers how many were mined, of how many pending. */
+export async function settlePending(deps: SettleDeps): Promise<{ mined: number; pending: number }> {
   // Bytes are recorded in this transaction and sent only after it commits, so
   // no transaction ever reaches the chain without its hash on record.
   const toSend: Send[] = [];
+  let pending = 0;
   const mined = await deps.db.transaction(async (tx) => {
     const batches = await lockPendingBatches(tx, deps.chainId, 50);
+    pending = batches.length;
     let count = 0;
     const receipts = await Promise.all(batches.map((b) => findReceipt(deps.publicClient, b)));
     const head = receipts.some(Boolean)
@@ -81,7 +83,7 @@ export async function settlePending(deps: SettleDeps): Promise<number> {
     if (outcome.kind === 'unpaid') unpaid.set(relayer, outcome.message);
   }
   for (const [relayer, words] of unpaid) await relayerCannotPay(deps, relayer, words);
-  return mined;
+  return { mined, pending };
 }
 
 /**

@@ -21,6 +21,11 @@ export interface StatusFeed {
    */
   readonly listening: boolean;
   subscribe(owner: { kind: string; id: string }, listener: StatusListener): () => void;
+  /**
+   * Calls `onNotice` on every status change announced, whoever owns it (the
+   * worker wakes its relay on a newly queued transaction); returns the way to stop.
+   */
+  watchNotices(onNotice: () => void): () => void;
   /** Calls `onLost` each time the LISTEN connection is lost; returns the way to stop. */
   watchLost(onLost: () => void): () => void;
   close(): Promise<void>;
@@ -44,6 +49,7 @@ export async function startStatusFeed(
   const log = options.log ?? silentLog;
   const listeners = new Map<string, Set<StatusListener>>();
   const lostWatchers = new Set<() => void>();
+  const noticeWatchers = new Set<() => void>();
   let listening = true;
   // Notices that arrive while a lookup runs wait for the next one, so there
   // is at most one lookup at a time, however fast the pipeline settles (one
@@ -95,6 +101,13 @@ export async function startStatusFeed(
         log.warn({ payload: payload.slice(0, 200) }, 'dropped an unreadable status notice');
         return;
       }
+      for (const onNotice of [...noticeWatchers]) {
+        try {
+          onNotice();
+        } catch (failure) {
+          log.error({ err: failure }, 'a status notice watcher failed');
+        }
+      }
       // Nobody here watches this owner: nothing to read.
       if (!listeners.has(keyOf(notice.ownerKind, notice.ownerId))) return;
       // One lookup is scheduled per burst: the rest of a batch's notices arrive
@@ -135,6 +148,10 @@ export async function startStatusFeed(
         set.delete(listener);
         if (set.size === 0 && listeners.get(key) === set) listeners.delete(key);
       };
+    },
+    watchNotices(onNotice) {
+      noticeWatchers.add(onNotice);
+      return () => noticeWatchers.delete(onNotice);
     },
     watchLost(onLost) {
       lostWatchers.add(onLost);

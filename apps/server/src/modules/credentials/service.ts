@@ -165,14 +165,22 @@ export async function revokeCredentialsOfBadge(db: Queryable, badgeId: string, r
   return (await revokeCredentialsByBadge(db, badgeId, reason)).length;
 }
 
-/** The worker job that signs issued credentials moments after their claim completes. */
-export function credentialJobs(deps: CredentialDeps): WorkerJob[] {
+/**
+ * The worker job that signs issued credentials moments after their claim
+ * completes: the claim's status notice wakes it, so while nothing is claimed
+ * it looks only once a second.
+ */
+export function credentialJobs(deps: CredentialDeps & Pick<AppContext, 'statusFeed'>): WorkerJob[] {
   return [
     {
       name: 'sign-credentials',
       intervalMs: 250,
+      idleIntervalMs: 1000,
+      onWake: (wake) => deps.statusFeed.watchNotices(wake),
       run: async () => {
-        await signPendingCredentials(deps);
+        const heard = deps.statusFeed.listening;
+        const signed = await signPendingCredentials(deps);
+        return signed === 0 && heard ? 'idle' : undefined;
       },
     },
     offerPruningJob(deps),
