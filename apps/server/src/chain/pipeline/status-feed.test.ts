@@ -91,6 +91,27 @@ describe('the status feed', () => {
     expect(seen).toEqual([]);
   });
 
+  it("tells its notice watchers of every owner's change, with no lookup; one watcher's failure is its own", async () => {
+    const fake = fakeDatabase(new Map([[txId(1), BOB]]));
+    const { log, lines } = recordingLog();
+    const feed = await startStatusFeed(fake.db, { log });
+    let told = 0;
+    feed.watchNotices(() => {
+      throw new Error('broken watcher');
+    });
+    const stop = feed.watchNotices(() => (told += 1));
+    fake.notify(notice(BOB, 1));
+    fake.notify(notice(ALICE, 2));
+    fake.notify('not a notice');
+    expect(told).toBe(2);
+    expect(lines.filter((l) => l.message === 'a status notice watcher failed')).toHaveLength(2);
+    stop();
+    fake.notify(notice(BOB, 1));
+    expect(told).toBe(2);
+    await settle();
+    expect(fake.lookups).toEqual([]);
+  });
+
   it('reads the notices that arrive together in one lookup and hands each row to its owner', async () => {
     const rows = new Map([
       [txId(1), ALICE],
