@@ -142,7 +142,9 @@ describe('API keys on /developers', () => {
       'POST /developers/keys': { status: 409, message: INTEGRATION_MESSAGES.tooManyKeys },
     });
     await openPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
+    // The button is disabled until the list is read: a click before that opens nothing.
+    expect(await screen.findByText('No API keys yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'CI' } });
     fireEvent.click(
@@ -244,7 +246,8 @@ describe('webhooks on /developers', () => {
       'POST /developers/webhooks': { status: 400, message: INTEGRATION_MESSAGES.urlPrivate },
     });
     await openPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByText('No endpoints yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add endpoint' });
     const url = within(dialog).getByLabelText('Endpoint URL');
     fireEvent.change(url, { target: { value: 'https://169.254.169.254/latest' } });
