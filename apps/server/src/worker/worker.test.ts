@@ -88,4 +88,45 @@ describe('worker jobs woken by another job', () => {
     wake();
     expect(runsAt.length).toBe(before + 1);
   });
+
+  it('a nudge runs only a resting job: one whose last run found nothing', async () => {
+    let wake = () => {};
+    let nudge = () => {};
+    let idle = false;
+    let runs = 0;
+    workers.push(
+      await startWorker(db, {
+        heartbeatIntervalMs: NEVER_BY_INTERVAL_MS,
+        log: silent,
+        jobs: [
+          {
+            name: 'nudged',
+            intervalMs: NEVER_BY_INTERVAL_MS,
+            idleIntervalMs: NEVER_BY_INTERVAL_MS,
+            onWake: (w, n) => {
+              wake = w;
+              nudge = n;
+            },
+            async run() {
+              runs += 1;
+              return idle ? 'idle' : undefined;
+            },
+          },
+        ],
+      }),
+    );
+    // Each run's bookkeeping ends within the turn it resolves in.
+    const afterRun = () => new Promise((resolve) => setImmediate(resolve));
+    nudge();
+    wake();
+    await afterRun();
+    // Never run, then a run that found work: neither rests, a nudge changes nothing.
+    nudge();
+    expect(runs).toBe(1);
+    idle = true;
+    wake();
+    await afterRun();
+    nudge();
+    expect(runs).toBe(3);
+  });
 });

@@ -26,9 +26,12 @@ export interface WorkerJob {
   /**
    * Hands the job its `wake`: a call runs the job now rather than at its next
    * tick (or right after the run in progress), so one job can tell another
-   * there is work for it instead of waiting for that job's next poll.
+   * there is work for it instead of waiting for that job's next poll. And its
+   * `nudge`: the same, but only while the job rests after idle runs, for a
+   * stream of hints (status notices) that would otherwise run a busy job back
+   * to back when its short interval already has it looking.
    */
-  onWake?(wake: () => void): void;
+  onWake?(wake: () => void, nudge: () => void): void;
 }
 
 export interface WorkerLog {
@@ -134,10 +137,13 @@ export async function startWorker(
         });
       running.add(run);
     }
-    job.onWake?.(() => {
+    const wake = () => {
       idleRuns = 0;
       if (busy) wokenWhileBusy = true;
       else tick();
+    };
+    job.onWake?.(wake, () => {
+      if (idleRuns > 0) wake();
     });
     schedule(job.intervalMs);
   }

@@ -48,7 +48,7 @@ export interface PipelineOptions {
   metrics?: PipelineMetrics;
   /**
    * The status notices of this database (status-feed.ts): a queued
-   * transaction's notice wakes the relay, which may then rest while idle.
+   * transaction's notice wakes the relay while it rests (after idle runs).
    * Without them the relay looks every `relayIntervalMs`, idle or not.
    */
   notices?: Pick<StatusFeed, 'listening' | 'watchNotices'>;
@@ -94,9 +94,9 @@ export async function pipelineJobs(options: PipelineOptions): Promise<WorkerJob[
       name: 'relay',
       intervalMs: settings.relayIntervalMs,
       idleIntervalMs: PIPELINE_IDLE_POLL_MS,
-      onWake: (wake) => {
+      onWake: (wake, nudge) => {
         wakeRelay = wake;
-        options.notices?.watchNotices(wake);
+        options.notices?.watchNotices(nudge);
       },
       run: async () => {
         // Rests only if a transaction queued after this look would wake it:

@@ -176,7 +176,7 @@ export function credentialJobs(deps: CredentialDeps & Pick<AppContext, 'statusFe
       name: 'sign-credentials',
       intervalMs: 250,
       idleIntervalMs: 1000,
-      onWake: (wake) => deps.statusFeed.watchNotices(wake),
+      onWake: (_wake, nudge) => deps.statusFeed.watchNotices(nudge),
       run: async () => {
         const heard = deps.statusFeed.listening;
         const signed = await signPendingCredentials(deps);
