@@ -29,7 +29,12 @@ function countStatements(db: Database) {
   };
 }
 
-describe('an idle platform', () => {
+// The embedded default's rest. On PostgreSQL the test platforms of every file
+// share one database (a schema each) and NOTIFY reaches the whole database:
+// the other files' status notices nudge this platform's relay all the time.
+const onPostgres = !!process.env.DATABASE_URL;
+
+describe.skipIf(onPostgres)('an idle platform', () => {
   let platform: TestPlatform;
   beforeAll(async () => {
     platform = await startTestPlatform();
