@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that measure the platform's answers under a flood they make in this
+ * process: the root config runs them as the `server-alone` project, after
+ * the rest, with no other test file beside them.
+ */
+export const MACHINE_ALONE = ['test/faults/public-read-flood.test.ts'];
+
 export default defineConfig({
   test: {
     name: 'server',
