@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/database.ts';
 import { databaseRateLimitStore, REFUSED_KEYS_KEPT } from './rate-limit-store.ts';
@@ -31,7 +32,11 @@ function countingDatabase(clock: { now: number }) {
 function storeOn(clock: { now: number }) {
   const database = countingDatabase(clock);
   const Store = databaseRateLimitStore(database.db, { now: () => clock.now });
-  const store = new Store({}).child({ routeInfo: { method: 'GET', url: '/platform' } });
+  // What the plugin hands a route's child store: its options, with the route among them.
+  const route = { routeInfo: { method: 'GET', url: '/platform' } } as unknown as Parameters<
+    FastifyRateLimitStore['child']
+  >[0];
+  const store = new Store({}).child(route);
   const incr = (key: string) =>
     new Promise<{ current: number; ttl: number }>((resolve, reject) =>
       store.incr(
