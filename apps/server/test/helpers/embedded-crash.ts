@@ -96,6 +96,8 @@ export interface CycleReport {
   queued: number;
   /** All transfers so far, as the database ends them after the restart settled. */
   completed: number;
+  /** Of those, COMPLETED from forwarder nonces with no hash (the state dump held no block for them). */
+  settledWithoutRecord: number;
   failed: number;
   failureReasons: Record<string, number>;
   headBeforeKill: bigint;
@@ -201,6 +203,7 @@ async function runCycle(
     cycle,
     queued: load.queued.length,
     completed: 0,
+    settledWithoutRecord: 0,
     failed: 0,
     failureReasons: {},
     headBeforeKill,
@@ -235,7 +238,7 @@ async function runCycle(
 
 /** The cycle in words, for a failure message or a bench line. */
 export function describeCycle(report: CycleReport): string {
-  return `cycle ${report.cycle}: killed at block ${report.headBeforeKill}, restarted at ${report.headAfterRestart} (${report.blocksLost} blocks lost, holding ${report.settledBatchesLost} settled batches with ${report.completedTransfersLost} COMPLETED transfers); ${report.completed} transfers COMPLETED, ${report.failed} FAILED in all`;
+  return `cycle ${report.cycle}: killed at block ${report.headBeforeKill}, restarted at ${report.headAfterRestart} (${report.blocksLost} blocks lost, holding ${report.settledBatchesLost} settled batches with ${report.completedTransfersLost} COMPLETED transfers); ${report.completed} transfers COMPLETED (${report.settledWithoutRecord} settled from forwarder nonces, without a hash), ${report.failed} FAILED in all`;
 }
 
 async function startServer(
