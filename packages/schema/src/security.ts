@@ -176,6 +176,9 @@ export type Passkey = z.infer<typeof passkeySchema>;
  * change they did not make is how a stolen password shows.
  */
 export const SECURITY_EVENT_TEXTS = {
+  'sign-in.new-browser': 'Signed in from a new browser',
+  'password.reset': 'Password reset by email',
+  'sessions.not-me': 'Signed out everywhere with “This wasn’t me”',
   'wallet.export': 'Wallet exported',
   'passkey.add': 'Passkey added',
   'passkey.remove': 'Passkey removed',
@@ -193,6 +196,8 @@ export const securityActivitySchema = z.object({
   at: z.string(),
   /** The network the change came from (the IP's /24 or /48), when it came over HTTP. */
   network: z.string().nullable(),
+  /** The browser and system of a sign-in ("Safari 17 on iOS 17.1"); null for other changes. */
+  device: z.string().nullable(),
 });
 export type SecurityActivity = z.infer<typeof securityActivitySchema>;
 

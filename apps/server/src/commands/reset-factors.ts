@@ -12,7 +12,7 @@ import { openConfiguredDatabase } from '../db/open-configured.ts';
 import { migrate } from '../db/migrate.ts';
 import { revokeSubjectSessions } from '../modules/accounts/session-repository.ts';
 import { resetSubjectFactors } from '../modules/security/factor-repository.ts';
-import { recordSecurityEvent } from '../modules/security/security-event-repository.ts';
+import { recordSecurityEvent } from '../modules/accounts/security-event-repository.ts';
 
 export async function resetFactors(
   env: Record<string, string | undefined>,

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { resetFactors } from '../../src/commands/reset-factors.ts';
-import { findSecurityEvents } from '../../src/modules/security/security-event-repository.ts';
+import { findSecurityEvents } from '../../src/modules/accounts/security-event-repository.ts';
 import { bearer, call, registerUser } from '../helpers/account-flows.ts';
 import {
   dropSchema,

@@ -1,8 +1,13 @@
 // The sessions a person sees and ends, the mail of a sign-in from a new
 // browser and its "This wasn't me" link, through the real HTTP layer and
-// database (issue 45).
+// database (issue 45), and what of it the person's security activity lists.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, SECURITY_MESSAGES, type SessionView } from '@gets/schema';
+import {
+  ACCOUNT_MESSAGES,
+  SECURITY_MESSAGES,
+  type SecurityOverview,
+  type SessionView,
+} from '@gets/schema';
 import { AUTH_MESSAGES } from '../../src/http/auth.ts';
 import { createSession, hashToken, type SignInMeta } from '../../src/modules/accounts/sessions.ts';
 import { passwordResetRequired } from '../../src/modules/security/sessions-service.ts';
@@ -60,6 +65,8 @@ describe('security: sessions', () => {
   }
   const signInMails = async (to: string) =>
     (await queuedMails(to)).filter((mail) => mail.subject === NEW_SIGN_IN_SUBJECT);
+  const activityOf = async (token: string) =>
+    (await get<SecurityOverview>('/security', token)).data.recentActivity;
   const notMeToken = (text: string) => /\/security\/not-me#([\w-]+)/.exec(text)?.[1];
 
   const laptop: SignInMeta = { userAgent: CHROME_WINDOWS, ip: '203.0.113.7', deviceId: 'laptop-1' };
@@ -257,8 +264,17 @@ describe('security: sessions', () => {
     expect(ttl).toBeGreaterThan(7 * 24 * HOUR - 60_000);
     expect(ttl).toBeLessThan(7 * 24 * HOUR + 60_000);
 
-    await signIn(person, phone);
+    const again = await signIn(person, phone);
     expect(await signInMails(person.email)).toHaveLength(1);
+    // The person's security activity lists the new browser as the mail named it, and only it.
+    expect(await activityOf(again.token)).toEqual([
+      {
+        event: 'sign-in.new-browser',
+        at: expect.any(String),
+        network: '2001:db8:7::/48',
+        device: 'Safari 17 on iOS 17.1',
+      },
+    ]);
   });
 
   it('the very first sign-in of a new account mails nobody', async () => {
@@ -317,6 +333,17 @@ describe('security: sessions', () => {
       }),
     ).toMatchObject({ status: 200, message: ACCOUNT_MESSAGES.passwordReset });
     expect(await passwordResetRequired(platform.ctx.db, userSubject(person))).toBe(false);
+
+    // What happened is listed for the person, newest first, with the networks it came from.
+    const after = await signIn(person, laptop);
+    expect(
+      (await activityOf(after.token)).map(({ event, network }) => ({ event, network })),
+    ).toEqual([
+      { event: 'password.reset', network: '127.0.0.0/24' },
+      { event: 'sessions.not-me', network: '127.0.0.0/24' },
+      { event: 'sign-in.new-browser', network: '2001:db8:7::/48' },
+      { event: 'sign-in.new-browser', network: '203.0.113.0/24' },
+    ]);
   });
 
   it('"This wasn\'t me" refuses a token past its 7 days', async () => {

@@ -9,7 +9,7 @@ import {
   WALLET_EXPORTED_SUBJECT,
   WALLET_EXPORTS_PER_DAY,
 } from '../../src/modules/security/wallet-export.ts';
-import { findSecurityEvents } from '../../src/modules/security/security-event-repository.ts';
+import { findSecurityEvents } from '../../src/modules/accounts/security-event-repository.ts';
 import { firstAdmin } from '../helpers/admin.ts';
 import { ageLastOtp, bearer, call, registerUser, type Answer } from '../helpers/account-flows.ts';
 import { useAccountsPlatform } from '../helpers/accounts-api.ts';

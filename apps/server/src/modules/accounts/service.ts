@@ -13,10 +13,12 @@ import type { AppContext } from '../../context.ts';
 import { consentOrQueue, requestConsent } from '../../custody/consent.ts';
 import { AUTH_MESSAGES, type Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { ipNetwork } from '../../http/ip-network.ts';
 import { limitAttempts, resetAttempts } from '../../limits/attempt-limits.ts';
 import { checkOtp, sendOtp, useOtp } from './otp.ts';
 import { alreadyRegisteredMail, notRegisteredMail } from './otp-mails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { recordSecurityEvent } from './security-event-repository.ts';
 import { revokePersonSessions } from './session-repository.ts';
 import { createSession, revokeSession, type SignInMeta } from './sessions.ts';
 import {
@@ -85,6 +87,13 @@ export async function resetPassword(
     await useOtp(tx, input.email, input.otp, 'RESET');
     await setUserPassword(tx, user.id, passwordHash);
     await revokePersonSessions(tx, user.id);
+    await recordSecurityEvent(
+      tx,
+      { kind: 'user', id: user.id },
+      'password.reset',
+      {},
+      ipNetwork(ip),
+    );
   });
   await resetAttempts(deps.db, 'login', { account: input.email, ip });
 }

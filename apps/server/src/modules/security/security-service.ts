@@ -41,7 +41,10 @@ import {
   type Subject,
 } from './factor-repository.ts';
 import { ceremonyOrigin, relyingParty } from './relying-party.ts';
-import { recentSecurityEvents, recordSecurityEvent } from './security-event-repository.ts';
+import {
+  recentSecurityEvents,
+  recordSecurityEvent,
+} from '../accounts/security-event-repository.ts';
 import {
   CHALLENGE_TTL_MS,
   factorsOf,
@@ -81,6 +84,14 @@ const passkeyView = (passkey: StoredPasskey) => ({
   lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
 });
 
+/** "Safari 17 on iOS 17.1": the browser a sign-in's event recorded, as its mail named it. */
+function deviceOf(details: Record<string, unknown>): string | null {
+  const { browser, system } = details;
+  return typeof browser === 'string' && typeof system === 'string'
+    ? `${browser} on ${system}`
+    : null;
+}
+
 /** GET /security */
 export async function securityOverview(deps: FactorDeps, actor: Actor): Promise<SecurityOverview> {
   const subject = subjectOf(actor);
@@ -105,6 +116,7 @@ export async function securityOverview(deps: FactorDeps, actor: Actor): Promise<
       event: change.event,
       at: change.at.toISOString(),
       network: change.network,
+      device: deviceOf(change.details),
     })),
   };
 }

@@ -91,7 +91,7 @@ export function securitySessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await sessions.notMe(ctx, request.body.token);
+        await sessions.notMe(ctx, request.body.token, request.ip);
         return { message: SECURITY_MESSAGES.notMeDone, data: null };
       },
     );

@@ -6,6 +6,8 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { ipNetwork } from '../../http/ip-network.ts';
+import { recordSecurityEvent } from '../accounts/security-event-repository.ts';
 import { revokePersonSessions, revokeSubjectSessions } from '../accounts/session-repository.ts';
 import {
   findPasswordResetRequired,
@@ -65,10 +67,11 @@ export async function endOtherSessions(deps: Deps, actor: Actor): Promise<void> 
  * person (as a user and as the admin who is the same person) and makes their
  * next sign-in wait for a new password set by email.
  */
-export async function notMe(deps: Deps, token: string): Promise<void> {
+export async function notMe(deps: Deps, token: string, ip: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const subject = await useNotMeToken(tx, hashNotMeToken(token));
     if (!subject) throw new AppError(400, SECURITY_MESSAGES.notMeInvalid);
+    await recordSecurityEvent(tx, subject, 'sessions.not-me', {}, ipNetwork(ip));
     const userId = await findPersonUserId(tx, subject);
     if (userId) {
       await revokePersonSessions(tx, userId);

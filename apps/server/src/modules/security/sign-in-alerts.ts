@@ -20,6 +20,7 @@ import {
   type Subject,
 } from './session-repository.ts';
 import { describeUserAgent, deviceKeyOf } from '../accounts/sign-in-device.ts';
+import { recordSecurityEvent } from '../accounts/security-event-repository.ts';
 
 export const NOT_ME_PATH = '/security/not-me';
 export const NOT_ME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -100,6 +101,10 @@ export async function announceSignIn(
   await deps.db.transaction(async (tx) => {
     const seen = await recordSignInDevice(tx, subject, deviceKeyOf(meta));
     if (!seen.newDevice || !seen.signedInBefore) return;
+    const device = describeUserAgent(meta.userAgent);
+    const network = ipNetwork(meta.ip);
+    // Listed in the person's security activity as the mail tells it.
+    await recordSecurityEvent(tx, subject, 'sign-in.new-browser', { ...device }, network);
     const to = await findSubjectEmail(tx, subject);
     if (!to) return;
     const token = randomBytes(NOT_ME_TOKEN_BYTES).toString('base64url');
@@ -108,12 +113,11 @@ export async function announceSignIn(
       subject,
       ttlSeconds: NOT_ME_TOKEN_TTL_SECONDS,
     });
-    const device = describeUserAgent(meta.userAgent);
     await queueMails(tx, [
       newSignInMail({
         to,
         ...device,
-        network: ipNetwork(meta.ip),
+        network,
         at: new Date(),
         notMeUrl: `${deps.publicUrl() ?? ''}${NOT_ME_PATH}#${token}`,
       }),

@@ -24,7 +24,7 @@ import { oneLine } from '../../mail/mail-text.ts';
 import { encryptKeystoreV3, type KeystoreV3 } from './keystore-v3.ts';
 import { describeUserAgent } from '../accounts/sign-in-device.ts';
 import { requireStepUp } from './step-up.ts';
-import { recordSecurityEvent } from './security-event-repository.ts';
+import { recordSecurityEvent } from '../accounts/security-event-repository.ts';
 
 /** Exports per account in a day: enough to retry a lost file, few enough to notice. */
 export const WALLET_EXPORTS_PER_DAY = 3;

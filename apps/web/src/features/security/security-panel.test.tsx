@@ -223,13 +223,24 @@ describe('the Security section of /profile', () => {
     );
   });
 
-  it('lists the latest security changes, newest first, with when and from which network', async () => {
+  it('lists the latest security changes, newest first, with when, from which network and, for a sign-in, which browser', async () => {
     stubApi({
       'GET /security': {
         data: overview({
           recentActivity: [
-            { event: 'wallet.export', at: '2025-01-03T09:30:00Z', network: '203.0.113.0/24' },
-            { event: 'passkey.add', at: '2025-01-02T10:00:00Z', network: null },
+            {
+              event: 'sign-in.new-browser',
+              at: '2025-01-04T08:00:00Z',
+              network: '198.51.100.0/24',
+              device: 'Firefox 128 on Linux',
+            },
+            {
+              event: 'wallet.export',
+              at: '2025-01-03T09:30:00Z',
+              network: '203.0.113.0/24',
+              device: null,
+            },
+            { event: 'passkey.add', at: '2025-01-02T10:00:00Z', network: null, device: null },
           ],
         }),
       },
@@ -239,10 +250,13 @@ describe('the Security section of /profile', () => {
     const section = await screen.findByRole('region', { name: 'Recent security activity' });
     const changes = within(section).getAllByRole('listitem');
     expect(changes.map((change) => change.textContent)).toEqual([
+      expect.stringMatching(
+        /^Signed in from a new browserFirefox 128 on Linux.*2025.*Network 198\.51\.100\.0\/24$/,
+      ),
       expect.stringMatching(/^Wallet exported.*2025.*Network 203\.0\.113\.0\/24$/),
       expect.stringMatching(/^Passkey added.*2025/),
     ]);
-    expect(changes[1]!.textContent).not.toContain('Network');
+    expect(changes[2]!.textContent).not.toContain('Network');
   });
 
   it('says what the activity list will show before there is any', async () => {

@@ -7,8 +7,8 @@ export function SecurityActivityList({ activity }: { activity: SecurityActivity[
   if (activity.length === 0) {
     return (
       <p className="text-sm text-slate-600">
-        Nothing yet. Passkeys and authenticator apps added or removed, new recovery codes and wallet
-        exports are listed here.
+        Nothing yet. Sign-ins from a new browser, password resets, passkeys and authenticator apps
+        added or removed, new recovery codes and wallet exports are listed here.
       </p>
     );
   }
@@ -20,6 +20,7 @@ export function SecurityActivityList({ activity }: { activity: SecurityActivity[
       {activity.map((change, index) => (
         <li key={`${change.at}-${index}`} className="p-4 text-sm">
           <p className="font-semibold text-slate-900">{SECURITY_EVENT_TEXTS[change.event]}</p>
+          {change.device && <p className="text-slate-700">{change.device}</p>}
           <p className="text-slate-600">
             {formatDateTime(change.at)}
             {change.network && <> · Network {change.network}</>}
