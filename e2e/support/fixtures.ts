@@ -8,18 +8,36 @@ import { expect, test as base, type Page } from '@playwright/test';
 
 const SNAPSHOT_MAX_LINES = 120;
 
-/** Runs in each page: remembers the text of every toast shown, since toasts go away. */
+/**
+ * Runs in each page: remembers every text each toast showed, since toasts go
+ * away, and a progress toast turns into its outcome in place (one node whose
+ * text changes): each change of a toast's text is noted as it happens.
+ */
 const REMEMBER_TOASTS = `(() => {
   const seen = (window.__toastsSeen = []);
+  const shown = new WeakMap();
+  const note = (toast) => {
+    const text = toast.textContent;
+    if (!text || shown.get(toast) === text) return;
+    shown.set(toast, text);
+    seen.push(text);
+  };
   new MutationObserver((changes) => {
-    for (const change of changes)
+    for (const change of changes) {
+      const at = change.target instanceof Element ? change.target : change.target.parentElement;
+      const toast = at && at.closest('[data-sonner-toast]');
+      if (toast) note(toast);
       for (const node of change.addedNodes)
-        if (node instanceof HTMLElement)
+        if (node instanceof Element)
           for (const toast of [node, ...node.querySelectorAll('[data-sonner-toast]')])
-            if (toast.matches('[data-sonner-toast]'))
-              setTimeout(() => seen.push(toast.textContent), 50);
-  }).observe(document, { childList: true, subtree: true });
+            if (toast.matches('[data-sonner-toast]')) note(toast);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
 })()`;
+
+/** Every text the page's toasts showed so far, in order (the progress a journey may have missed). */
+export const toastsSeen = (page: Page): Promise<string[]> =>
+  page.evaluate('window.__toastsSeen ?? []') as Promise<string[]>;
 
 export const test = base.extend<{ pageGuard: void }>({
   pageGuard: [
@@ -71,8 +89,8 @@ async function printWhatPagesShowed(page: Page) {
     .flatMap((c) => c.pages()) ?? [page];
   for (const shown of pages) {
     if (shown.isClosed()) continue;
-    const toasts = await shown
-      .evaluate('(window.__toastsSeen ?? []).join("\\n")')
+    const toasts = await toastsSeen(shown)
+      .then((texts) => texts.join('\n'))
       .catch(() => '(unknown)');
     const tree = await shown
       .locator('body')
