@@ -1,8 +1,8 @@
 // Browser journeys against the product started as `npm start` starts it, on a
 // fresh data directory, driven in Debian's Chromium. `npm run test:e2e` builds
-// the web once and runs the two projects side by side, each against a platform
-// of its own (own ports, data and chain): `playwright test` alone runs both
-// against one.
+// the web once and runs both projects in shards side by side, each lane against
+// a platform of its own (own ports, data and chain; scripts/test-e2e.mjs):
+// `playwright test` alone runs both against one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,8 @@ const NO_SCREEN = /\/wallet-offer\.spec\.ts$/;
 // Ports: E2E_PORT (18080), E2E_ANVIL_PORT (E2E_PORT + 1), MAIL_SINK_SMTP_PORT
 // (18025) and MAIL_SINK_HTTP_PORT (18026), read in e2e/support/e2e-env.ts.
 const port = E2E_PORT;
+/** The lane of `npm run test:e2e` this run is (scripts/test-e2e.mjs): its results apart from the others'. */
+const lane = process.env.E2E_LANE ?? '';
 const baseURL = `http://localhost:${port}`;
 // Kept stable across Playwright's config reloads in its worker processes.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'gets-e2e-'));
@@ -54,7 +56,7 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: SMALL_SCREEN_ONLY,
-      outputDir: 'test-results/chromium',
+      outputDir: path.join('test-results', lane, 'chromium'),
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: journeyChromiumPath, args: CHROMIUM_ARGS },
@@ -67,7 +69,7 @@ export default defineConfig({
       name: 'mobile-375',
       grepInvert: new RegExp(WIDE_SCREEN_TAG),
       testIgnore: NO_SCREEN,
-      outputDir: 'test-results/mobile-375',
+      outputDir: path.join('test-results', lane, 'mobile-375'),
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 375, height: 740 },

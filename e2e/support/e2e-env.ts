@@ -1,7 +1,8 @@
 // Settings shared by playwright.config.ts (the servers it starts) and the
 // journeys (what they sign in with). Test-only values. Every port comes from
 // the environment, with these defaults (README, "Browser tests"); `npm run
-// test:e2e` gives its 375 px project the E2E_375_* ones (package.json).
+// test:e2e` gives each of its lanes these plus 10 × the lane's number
+// (scripts/test-e2e.mjs).
 
 /** A port from the environment (unset or empty: the default); anything else but a port stops the run. */
 export function portFromEnv(name: string, fallback: number): number {
