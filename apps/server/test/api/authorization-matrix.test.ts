@@ -119,11 +119,20 @@ describe('authorization matrix', () => {
     for (const route of routes.filter((r) => keyOf(r) in POLICIES)) {
       const policy = POLICIES[keyOf(route)]!;
       for (const role of ROLES) {
-        const status = await callAs(route, await tokens.get(role)!());
+        const { status, serverError } = await callAs(route, await tokens.get(role)!());
         const want = expected(policy, role);
+        // The health check answers 503 while a part of the platform is down (on a busy machine,
+        // the test worker's heartbeat, due every 200 ms, can be a second late): its own answer
+        // about the platform, not a failure of the route, whose authorization is what this checks.
+        const healthDown = keyOf(route) === 'GET /gs-api/health' && isHealthDown(serverError);
         const ok =
-          status < 500 && (want === 'allowed' ? status !== 401 && status !== 403 : status === want);
-        if (!ok) violations.push(`${keyOf(route)} as ${role}: ${status}, expected ${want}`);
+          (status < 500 || healthDown) &&
+          (want === 'allowed' ? status !== 401 && status !== 403 : status === want);
+        if (!ok) {
+          violations.push(
+            `${keyOf(route)} as ${role}: ${status}, expected ${want}${serverError ? ` (${serverError.slice(0, 300)})` : ''}`,
+          );
+        }
       }
     }
     expect(violations).toEqual([]);
@@ -142,8 +151,15 @@ describe('authorization matrix', () => {
       },
       ...(route.method === 'GET' ? {} : { body: '{}' }),
     });
-    // A stream answers its headers and stays open: the status is all we need.
+    // A 5xx says why in its body; a stream answers its headers and stays open.
+    const serverError = response.status >= 500 ? await response.text() : null;
     controller.abort();
-    return response.status;
+    return { status: response.status, serverError };
+  }
+
+  function isHealthDown(body: string | null): boolean {
+    if (!body) return false;
+    const parsed = JSON.parse(body) as { data?: { status?: string } };
+    return parsed.data?.status === 'down';
   }
 });
