@@ -1,7 +1,7 @@
 // Browser journeys against the product started as `npm start` starts it, on a
 // fresh data directory, driven in Debian's Chromium. `npm run test:e2e` builds
 // the web once and runs both projects in shards side by side, each lane against
-// a platform of its own (own ports, data and chain; scripts/test-e2e.mjs):
+// a platform of its own (own ports, data and chain; e2e/support/run-lanes.ts):
 // `playwright test` alone runs both against one.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +25,7 @@ const NO_SCREEN = /\/wallet-offer\.spec\.ts$/;
 // Ports: E2E_PORT (18080), E2E_ANVIL_PORT (E2E_PORT + 1), MAIL_SINK_SMTP_PORT
 // (18025) and MAIL_SINK_HTTP_PORT (18026), read in e2e/support/e2e-env.ts.
 const port = E2E_PORT;
-/** The lane of `npm run test:e2e` this run is (scripts/test-e2e.mjs): its results apart from the others'. */
+/** The lane of `npm run test:e2e` this run is (e2e/support/run-lanes.ts): its results apart from the others'. */
 const lane = process.env.E2E_LANE ?? '';
 const baseURL = `http://localhost:${port}`;
 // Kept stable across Playwright's config reloads in its worker processes.

@@ -2,7 +2,7 @@
 // journeys (what they sign in with). Test-only values. Every port comes from
 // the environment, with these defaults (README, "Browser tests"); `npm run
 // test:e2e` gives each of its lanes these plus 10 × the lane's number
-// (scripts/test-e2e.mjs).
+// (e2e/support/run-lanes.ts).
 
 /** A port from the environment (unset or empty: the default); anything else but a port stops the run. */
 export function portFromEnv(name: string, fallback: number): number {

@@ -2,43 +2,37 @@
 // side, each lane one Playwright run against a platform of its own (server,
 // embedded Anvil and mail sink on ports of its own, a fresh data directory).
 // Both projects (desktop, 375 px) are split into E2E_SHARDS shards by
-// Playwright's --shard, so the journeys, which mostly wait on the platform
-// and the browser rather than use a core, keep two cores busy. Lane i listens
-// on each base port (README, "Browser tests") plus 10 × i.
+// Playwright's --shard (default 1: one lane per project). Lane i listens on
+// each base port of e2e-env.ts plus 10 × i, its Anvil on its port + 1.
 import { concurrently } from 'concurrently';
+import { E2E_PORT, MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './e2e-env';
 
 const PROJECTS = [
   { project: 'chromium', label: 'desktop' },
   { project: 'mobile-375', label: '375px' },
 ];
 const LANE_PORT_STEP = 10;
+const MAX_SHARDS = 8;
 
-/** A whole number from the environment within [min, max], else the default; anything else stops the run. */
-function intFromEnv(name, fallback, min, max) {
-  const value = process.env[name];
-  if (value === undefined || value.trim() === '') return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) {
+function shardsFromEnv(): number {
+  const value = process.env.E2E_SHARDS;
+  if (value === undefined || value.trim() === '') return 1;
+  const shards = Number(value);
+  if (!Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) {
     throw new Error(
-      `${name}: ${JSON.stringify(value)} is not a whole number from ${min} to ${max}`,
+      `E2E_SHARDS: ${JSON.stringify(value)} is not a whole number from 1 to ${MAX_SHARDS}`,
     );
   }
-  return number;
+  return shards;
 }
 
-const shards = intFromEnv('E2E_SHARDS', 1, 1, 8);
-const base = {
-  E2E_PORT: intFromEnv('E2E_PORT', 18080, 1, 65535),
-  MAIL_SINK_SMTP_PORT: intFromEnv('MAIL_SINK_SMTP_PORT', 18025, 1, 65535),
-  MAIL_SINK_HTTP_PORT: intFromEnv('MAIL_SINK_HTTP_PORT', 18026, 1, 65535),
-};
-
+const shards = shardsFromEnv();
 const lanes = PROJECTS.flatMap(({ project, label }) =>
   Array.from({ length: shards }, (_, shard) => ({ project, label, shard: shard + 1 })),
 ).map(({ project, label, shard }, index) => {
   const name = shards === 1 ? label : `${label}-${shard}`;
   const offset = index * LANE_PORT_STEP;
-  const port = base.E2E_PORT + offset;
+  const port = E2E_PORT + offset;
   return {
     name,
     command: `playwright test --project=${project}${shards === 1 ? '' : ` --shard=${shard}/${shards}`}`,
@@ -47,8 +41,8 @@ const lanes = PROJECTS.flatMap(({ project, label }) =>
       E2E_LANE: name,
       E2E_PORT: String(port),
       E2E_ANVIL_PORT: String(port + 1),
-      MAIL_SINK_SMTP_PORT: String(base.MAIL_SINK_SMTP_PORT + offset),
-      MAIL_SINK_HTTP_PORT: String(base.MAIL_SINK_HTTP_PORT + offset),
+      MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT + offset),
+      MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT + offset),
       PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/${name}`,
     },
   };
